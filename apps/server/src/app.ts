@@ -1,0 +1,148 @@
+/**
+ * Builds the whole server: Fastify (HTTP API + built web app) with Socket.IO on the same HTTP server.
+ * Never listens, so tests and main.ts decide the port. Domains are wired here and meet only through
+ * their services.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { HttpError } from './http/errors.js';
+import { registerSession } from './http/session.js';
+import { accountsRoutes } from './accounts/accounts.routes.js';
+import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
+import { loadJwtSecret } from './accounts/jwt-secret.js';
+import { oidcRoutes } from './accounts/oidc.routes.js';
+import { registerDuelHandlers } from './duel/duel.socket.js';
+import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
+import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
+import type { Clock } from './platform/clock.js';
+import type { Database } from './platform/db.js';
+import type { Logger } from './platform/logger.js';
+import { createSocketServer, type TypedServer } from './platform/socket.js';
+import { createRatingService, type RatingService } from './rating/rating.service.js';
+import { createSoloService, type SoloService } from './solo/solo.service.js';
+import { soloRoutes } from './solo/solo.routes.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+}
+
+export interface App {
+  http: FastifyInstance;
+  io: TypedServer;
+  services: {
+    accounts: AccountsService;
+    leaderboard: LeaderboardService;
+    ratings: RatingService;
+    solo: SoloService;
+  };
+  /** Stops timers, closes sockets and the HTTP server, flushes pending writes. Idempotent. */
+  close(): Promise<void>;
+}
+
+const API_PREFIXES = ['/api/', '/auth/google', '/socket.io/', '/singleplayer/', '/contest/', '/admin/'];
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const { config, db, clock, logger } = deps;
+  const http = Fastify({
+    loggerInstance: logger.child({ domain: 'http' }),
+    disableRequestLogging: config.NODE_ENV !== 'development',
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+
+  await http.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    referrerPolicy: { policy: 'no-referrer' },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('https:'),
+  });
+
+  http.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Fastify's own client errors (bad JSON, body too large, rate limited): their text is safe to show.
+      return reply.status(status).send({ error: status === 429 ? 'Too many requests, please slow down' : error.message });
+    }
+    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
+    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
+  });
+
+  const secret = loadJwtSecret(config);
+  const accounts = createAccountsService({ db, config, clock, logger: logger.child({ domain: 'accounts' }), secret });
+  registerSession(http, accounts);
+
+  const { io, notifier } = createSocketServer(http.server, {
+    config,
+    logger: logger.child({ domain: 'socket' }),
+    verifyToken: (token) => accounts.verifyToken(token),
+  });
+
+  const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
+  await leaderboard.refresh();
+  const ratings = createRatingService({
+    db,
+    config,
+    logger: logger.child({ domain: 'rating' }),
+    notifier,
+    leaderboard,
+  });
+  const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
+  const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings });
+
+  await http.register(accountsRoutes, { accounts });
+  await http.register(oidcRoutes, { accounts, config });
+  await http.register(leaderboardRoutes, { leaderboard });
+  await http.register(soloRoutes, { solo });
+
+  const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
+  const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
+  if (serveWeb) {
+    await http.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
+  }
+  http.setNotFoundHandler((request, reply) => {
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
+      (request.headers.accept ?? '').includes('text/html');
+    if (serveWeb && isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+  });
+
+  let closed: Promise<void> | null = null;
+  return {
+    http,
+    io,
+    services: { accounts, leaderboard, ratings, solo },
+    close() {
+      closed ??= (async () => {
+        duel.close();
+        solo.close();
+        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await http.close();
+        await ratings.flush();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,58 @@
+/**
+ * Server configuration, read only from environment variables and checked at start-up: every missing
+ * or invalid variable is listed at once (bulletproof-react `config/env.ts` style). Each variable and
+ * its default is documented in the README's Configuration table.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** TCP port of the HTTP + Socket.IO server. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Folder of the embedded database and the generated JWT secret. */
+  DATA_DIR: z.string().default('./data'),
+  /** PostgreSQL connection string; unset means embedded PGlite under DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** HMAC secret for session tokens (≥ 32 chars); unset means generated once and kept in DATA_DIR. */
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /** Session token lifetime in seconds (default 30 days). */
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
+  /** Public origin of the app, used for the OpenID Connect redirect URI. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Glicko-2 system constant τ (Glickman suggests 0.3–1.2). */
+  GLICKO_TAU: z.coerce.number().positive().max(2).default(0.5),
+  /** Starting volatility σ of a new player (Glickman's example uses 0.06). */
+  GLICKO_VOLATILITY: z.coerce.number().positive().max(1).default(0.06),
+  /** Socket events allowed per connection per window (lila-ws allows 100 per 20 s). */
+  SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
+  SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),
+  /** Failed logins allowed per IP and per email per window before 429. */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /** Serve the built web app (apps/web/dist) with an SPA fallback; default on in production. */
+  SERVE_WEB: bool.optional(),
+  /** Folder of the built web app. */
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };
+
+/** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return { ...parsed.data, SERVE_WEB: parsed.data.SERVE_WEB ?? parsed.data.NODE_ENV === 'production' };
+}

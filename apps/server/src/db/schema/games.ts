@@ -1,0 +1,58 @@
+/** Finished games: two-player Math Challenges (games + game_players) and single-player runs. */
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users.js';
+
+export const games = pgTable(
+  'games',
+  {
+    /** Game id chosen by the server when the game starts (unique per game, also per rematch). */
+    id: text('id').primaryKey(),
+    roomCode: text('room_code').notNull(),
+    /** Duration in minutes (1, 2, 3 or 5). */
+    mode: integer('mode').notNull(),
+    /** Winner's user id; null for a tie or a guest winner. */
+    winnerUserId: text('winner_user_id').references(() => users.id),
+    winnerName: text('winner_name'),
+    tie: boolean('tie').notNull().default(false),
+    /** True when the game was a Glicko-2 rating period (both players signed in, not guests). */
+    rated: boolean('rated').notNull().default(false),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('games_ended_at_idx').on(t.endedAt)],
+);
+
+export const gamePlayers = pgTable(
+  'game_players',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** Seat 0 is the host. */
+    seat: integer('seat').notNull(),
+    userId: text('user_id').references(() => users.id),
+    name: text('name').notNull(),
+    /** Points scored. */
+    score: integer('score').notNull(),
+    /** Questions solved. */
+    solved: integer('solved').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('game_players_user_idx').on(t.userId)],
+);
+
+export const soloRuns = pgTable(
+  'solo_runs',
+  {
+    /** The single-player session id. */
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    mode: integer('mode').notNull(),
+    score: integer('score').notNull(),
+    solved: integer('solved').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('solo_runs_user_idx').on(t.userId)],
+);

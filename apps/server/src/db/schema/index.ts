@@ -1,0 +1,3 @@
+export * from './users.js';
+export * from './games.js';
+export * from './ratings.js';

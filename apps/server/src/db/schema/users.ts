@@ -1,0 +1,33 @@
+/** Accounts: email/password, Google (OIDC issuer + subject) and guest players, with their Glicko-2 rating. */
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Lower-cased; null for guests and for OIDC accounts whose provider gave none. */
+    email: text('email'),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    /** argon2id PHC string; null for guest and OIDC-only accounts. */
+    passwordHash: text('password_hash'),
+    isGuest: boolean('is_guest').notNull().default(false),
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+    /** Glicko-2 rating in rating points (default 1500), RD (default 350), volatility σ (default 0.06). */
+    rating: doublePrecision('rating').notNull().default(1500),
+    rd: doublePrecision('rd').notNull().default(350),
+    volatility: doublePrecision('volatility').notNull().default(0.06),
+    /** Bumped on password change: tokens carrying an older version are refused. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
+    index('users_rating_idx').on(t.rating),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;

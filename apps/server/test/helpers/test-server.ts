@@ -1,0 +1,81 @@
+/**
+ * Starts the real server on a free port for integration tests: real HTTP, real Socket.IO.
+ * Database: PGlite in memory, or, when TEST_DATABASE_URL is set (CI), a fresh PostgreSQL database
+ * created for this server and dropped at close.
+ */
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
+import { openDatabase, type DatabaseHandle } from '../../src/platform/db.js';
+import { createLogger } from '../../src/platform/logger.js';
+
+export interface TestServer {
+  url: string;
+  port: number;
+  app: App;
+  config: Config;
+  clock: Clock;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** Creates an empty PostgreSQL database next to TEST_DATABASE_URL's; returns its URL and a dropper. */
+export async function createScratchPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `ms_test_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const a = postgres(baseUrl, { max: 1, onnotice: () => {} });
+      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+/** Which backend the suite runs on: 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
+export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function startTestServer(
+  options: { clock?: Clock; env?: Record<string, string>; databaseUrl?: string } = {},
+): Promise<TestServer> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DATA_DIR: 'memory://',
+    SERVE_WEB: 'false',
+    ...options.env,
+  });
+  const scratch =
+    options.databaseUrl === undefined && process.env.TEST_DATABASE_URL
+      ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
+      : null;
+  const database = await openDatabase({ url: options.databaseUrl ?? scratch?.url, dataDir: 'memory://' });
+  const clock = options.clock ?? systemClock;
+  const app = await buildApp({ config, db: database.db, clock, logger: createLogger(config.LOG_LEVEL) });
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.http.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  return {
+    url: `http://127.0.0.1:${address.port}`,
+    port: address.port,
+    app,
+    config,
+    clock,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+      await scratch?.drop();
+    },
+  };
+}
+
+export { ManualClock };

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** In dev, API and socket calls go to the server on :3000; in production both are one origin. */
+const api = { target: 'http://localhost:3000', changeOrigin: false };
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': api,
+      '/signup': { ...api, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/login': { ...api, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
+      '/auth/google': api,
+      '/singleplayer/': api,
+      '/socket.io': { ...api, ws: true },
+    },
+  },
+  build: { outDir: 'dist', sourcemap: true },
+});

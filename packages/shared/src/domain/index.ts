@@ -1,0 +1,8 @@
+/**
+ * Pure game logic shared by server and client: no I/O, time and randomness come in as arguments.
+ * Signatures here are the contract other modules code against.
+ */
+export * from './rng.js';
+export * from './questions/index.js';
+export * from './rating/glicko2.js';
+export * from './duel/scoring.js';

@@ -1,0 +1,112 @@
+/**
+ * HTTP wire contract (spec §7 "The calls it makes"). Paths and field names are the spec's and must
+ * not change: a client written against §7 works against the server unchanged. Every error response
+ * is `{ error: string }` with a fitting status (400, 401, 403, 404, 409, 429, 503).
+ */
+import { z } from 'zod';
+import { DUEL } from '../constants.js';
+import { numericAnswerSchema } from './common.js';
+
+/** `{ error }` body of every failed HTTP call. */
+export interface ErrorBody {
+  error: string;
+}
+
+/** The user as the client stores it under the `user` key (spec §3 "User"). */
+export interface PublicUser {
+  _id: string;
+  name: string;
+  /** null for guest accounts. */
+  email: string | null;
+  rating: number;
+  rd: number;
+  isGuest: boolean;
+}
+
+/** Response of POST /signup, POST /login and POST /auth/guest. */
+export interface AuthResponse {
+  token: string;
+  user: PublicUser;
+}
+
+/** Response of GET /api/me. */
+export interface MeResponse {
+  user: PublicUser;
+}
+
+const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
+
+/** POST /signup body. Password: at least 8 characters (issue #2; the signup hint says so). */
+export const signupBodySchema = z.object({
+  name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(50, 'Name must be at most 50 characters'),
+  email: z.string({ message: 'Email is required' }).pipe(email),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(8, 'Password must be at least 8 characters')
+    .max(200, 'Password must be at most 200 characters'),
+});
+export type SignupBody = z.infer<typeof signupBodySchema>;
+
+/** POST /login body. */
+export const loginBodySchema = z.object({
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required'),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+});
+export type LoginBody = z.infer<typeof loginBodySchema>;
+
+/** Global leaderboard entry (spec §3 "Global leaderboard entry"); rd added for display. */
+export interface LeaderboardEntry {
+  _id: string;
+  name: string;
+  rating: number;
+  rd: number;
+}
+
+/** Response of GET /api/leaderboard. */
+export interface LeaderboardResponse {
+  top: LeaderboardEntry[];
+}
+
+export const modeSchema = z.coerce
+  .number({ message: 'mode must be a number of minutes' })
+  .refine((m): m is 1 | 2 | 3 | 5 => (DUEL.modes as readonly number[]).includes(m), {
+    message: `mode must be one of ${DUEL.modes.join(', ')} minutes`,
+  });
+
+/** POST /singleplayer/start body: mode in minutes (default 1). */
+export const soloStartBodySchema = z.object({ mode: modeSchema.default(1) });
+
+/** Response of POST /singleplayer/start. timerDuration in seconds. Questions are texts only. */
+export interface SoloStartResponse {
+  sessionId: string;
+  questions: string[];
+  timerDuration: number;
+}
+
+/** POST /singleplayer/answer body. */
+export const soloAnswerBodySchema = z.object({
+  sessionId: z.string({ message: 'sessionId is required' }).min(1, 'sessionId is required').max(100),
+  answer: numericAnswerSchema,
+});
+
+/** Response of POST /singleplayer/answer. score in points; current is the index of the current question. */
+export interface SoloAnswerResponse {
+  correct: boolean;
+  score: number;
+  current: number;
+  over: boolean;
+  error?: string;
+}
+
+/** GET /singleplayer/timer query. */
+export const soloTimerQuerySchema = z.object({
+  sessionId: z.string({ message: 'sessionId is required' }).min(1, 'sessionId is required').max(100),
+});
+
+/** Response of GET /singleplayer/timer. timeLeft in whole seconds. */
+export interface SoloTimerResponse {
+  timeLeft: number;
+  over: boolean;
+  score: number;
+  current: number;
+}

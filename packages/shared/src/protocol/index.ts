@@ -1,0 +1,3 @@
+export * from './common.js';
+export * from './http.js';
+export * from './socket.js';

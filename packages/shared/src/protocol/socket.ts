@@ -1,0 +1,108 @@
+/**
+ * Socket.IO wire contract (spec §7 "Real-time socket"). Event names, payloads and acknowledgement
+ * fields are the spec's; both the server (`Server<ClientToServerEvents, ServerToClientEvents>`) and
+ * the web client (`Socket<ServerToClientEvents, ClientToServerEvents>`) import this map.
+ * Events whose spec text is "the players list" / "a list" carry a bare array.
+ * The socket authenticates with `auth: { token }` in its handshake.
+ */
+import { z } from 'zod';
+import type { LeaderboardEntry } from './http.js';
+import { modeSchema } from './http.js';
+import { numericAnswerSchema } from './common.js';
+
+/** A player as rooms, progress and results show it (spec §3 "Player"). score in points. */
+export interface DuelPlayer {
+  name: string;
+  userId?: string;
+  score: number;
+  /** Index of the current question = questions solved. */
+  current: number;
+  /** True while the player's socket is connected. */
+  connected?: boolean;
+}
+
+/** Ack of createRoom and joinRoom: roomCode and players, or error. */
+export interface RoomAck {
+  roomCode?: string;
+  players?: DuelPlayer[];
+  mode?: number;
+  isHost?: boolean;
+  error?: string;
+}
+
+/** Ack of rejoinRoom: error, or the room's full state. timeLeft in seconds. */
+export interface RejoinAck {
+  error?: string;
+  players?: DuelPlayer[];
+  timeLeft?: number;
+  playerState?: { current: number; score: number };
+  questions?: string[];
+  mode?: number;
+  roomCode?: string;
+  /** 'waiting' before start, 'playing', or 'finished'. */
+  status?: 'waiting' | 'playing' | 'finished';
+  isHost?: boolean;
+}
+
+/** Ack of submitAnswer. score in points; currentQuestion is the player's index after the answer,
+ * nextQuestion the text at that index (null when every question is solved). */
+export interface AnswerAck {
+  correct?: boolean;
+  nextQuestion?: string | null;
+  score?: number;
+  currentQuestion?: number;
+  error?: string;
+}
+
+/** Generic ack carrying only an optional error (startGame, rematch, joinCommentRoom). */
+export interface ErrorAck {
+  error?: string;
+}
+
+/** A rating change pushed with ratingUpdate (spec §3 "Live rating update"). */
+export interface RatingUpdateEntry {
+  _id?: string;
+  name: string;
+  rating: number;
+  rd: number;
+}
+
+export interface ClientToServerEvents {
+  createRoom: (payload: { mode: number }, ack: (r: RoomAck) => void) => void;
+  joinRoom: (payload: { roomCode: string }, ack: (r: RoomAck) => void) => void;
+  startGame: (ack?: (r: ErrorAck) => void) => void;
+  rejoinRoom: (payload: { roomCode: string; name?: string }, ack: (r: RejoinAck) => void) => void;
+  getTimer: (payload: Record<string, never>, ack: (r: { timeLeft: number; error?: string }) => void) => void;
+  submitAnswer: (payload: { answer: number | string }, ack: (r: AnswerAck) => void) => void;
+  rematch: (payload: Record<string, never>, ack?: (r: ErrorAck) => void) => void;
+  leaveRoom: (ack?: (r: ErrorAck) => void) => void;
+}
+
+export interface ServerToClientEvents {
+  ratingUpdate: (players: RatingUpdateEntry[]) => void;
+  leaderboardUpdate: (top: LeaderboardEntry[]) => void;
+  roomUpdate: (players: DuelPlayer[]) => void;
+  gameStarted: (payload: { questions: string[]; mode: number }) => void;
+  /** timeLeft in whole seconds, sent every second while a game runs. */
+  timerUpdate: (payload: { timeLeft: number }) => void;
+  progressUpdate: (players: DuelPlayer[]) => void;
+  /** Sent when a game ends: final players ranked by score. */
+  gameOver: (payload: { players: DuelPlayer[]; winner: string | null }) => void;
+  rematchStarted: (payload: { questions: string[]; mode: number; players: DuelPlayer[] }) => void;
+  rematchRequested: (payload: { name: string }) => void;
+  seasonUpdate: () => void;
+}
+
+/** Zod schemas of every client payload; the server parses each before acting. */
+export const createRoomSchema = z.object({ mode: modeSchema });
+export const joinRoomSchema = z.object({
+  roomCode: z
+    .string({ message: 'Room code required: room ≠ ∅' })
+    .trim()
+    .min(1, 'Room code required: room ≠ ∅')
+    .max(16, 'Room not found')
+    .transform((s) => s.toUpperCase()),
+});
+export const rejoinRoomSchema = joinRoomSchema.extend({ name: z.string().max(100).optional() });
+export const submitAnswerSchema = z.object({ answer: numericAnswerSchema });
+export const emptyPayloadSchema = z.union([z.object({}).loose(), z.undefined(), z.null()]);

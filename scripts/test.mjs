@@ -1,0 +1,17 @@
+// `npm test`: the whole suite. Installs Chromium when missing, typechecks, builds the web app and
+// server (the browser tests run against the production build), then runs the unit, integration and
+// e2e projects with vitest. Without TEST_DATABASE_URL the database tests run on PGlite.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+run('bash', ['scripts/ensure-chromium.sh']);
+run('npm', ['run', 'typecheck']);
+run('npm', ['run', 'build']);
+run('npx', ['vitest', 'run', ...process.argv.slice(2)]);
