@@ -1,0 +1,144 @@
+/**
+ * Integer expression trees: one structure renders the question text, computes the answer and
+ * writes the step-by-step explanation, so the three cannot disagree. Generators build trees whose
+ * every step is an exact integer (exact division, perfect squares under √, non-negative
+ * differences), and `evaluate` refuses anything else as a generator bug.
+ */
+import { formatInteger } from './format.js';
+import type { DrawnQuestion } from './types.js';
+
+export type BinaryOperator = '+' | '−' | '×' | '÷' | '^';
+
+export type Expr =
+  | { kind: 'number'; value: number }
+  | { kind: 'binary'; op: BinaryOperator; left: Expr; right: Expr }
+  | { kind: 'sqrt'; operand: Expr };
+
+export function num(value: number): Expr {
+  return { kind: 'number', value };
+}
+
+export function bin(op: BinaryOperator, left: Expr, right: Expr): Expr {
+  return { kind: 'binary', op, left, right };
+}
+
+export function sqrt(operand: Expr): Expr {
+  return { kind: 'sqrt', operand };
+}
+
+/** Usual school precedence; √ and literals bind tighter than any operator. */
+const PRECEDENCE: Record<BinaryOperator, number> = { '+': 1, '−': 1, '×': 2, '÷': 2, '^': 3 };
+const ATOM = 4;
+
+function precedence(expr: Expr): number {
+  return expr.kind === 'binary' ? PRECEDENCE[expr.op] : ATOM;
+}
+
+/**
+ * Whether `child` needs parentheses as the right operand of `op`. Equal precedence needs them
+ * unless regrouping is harmless (a + (b + c), a × (b × c)), so the text always parses back to the
+ * same tree and the explanation's steps match what the player reads.
+ */
+function rightNeedsParens(op: BinaryOperator, child: Expr): boolean {
+  const own = PRECEDENCE[op];
+  const theirs = precedence(child);
+  if (theirs !== own) return theirs < own;
+  return !(child.kind === 'binary' && child.op === op && (op === '+' || op === '×'));
+}
+
+/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2^7"`. */
+export function render(expr: Expr): string {
+  switch (expr.kind) {
+    case 'number':
+      return formatInteger(expr.value);
+    case 'sqrt':
+      return expr.operand.kind === 'number' ? `√${render(expr.operand)}` : `√(${render(expr.operand)})`;
+    case 'binary': {
+      // A power's base is bracketed unless it is a plain number: "(2 + 3)^2", "(√9)^2".
+      const leftParens =
+        expr.op === '^' ? expr.left.kind !== 'number' : precedence(expr.left) < PRECEDENCE[expr.op];
+      const left = leftParens ? `(${render(expr.left)})` : render(expr.left);
+      const right = rightNeedsParens(expr.op, expr.right) ? `(${render(expr.right)})` : render(expr.right);
+      return expr.op === '^' ? `${left}^${right}` : `${left} ${expr.op} ${right}`;
+    }
+  }
+}
+
+function apply(op: BinaryOperator, left: number, right: number): number {
+  switch (op) {
+    case '+':
+      return left + right;
+    case '−':
+      return left - right;
+    case '×':
+      return left * right;
+    case '÷':
+      if (right === 0 || left % right !== 0) throw new RangeError(`inexact division ${left} ÷ ${right}`);
+      return left / right;
+    case '^':
+      if (!Number.isInteger(right) || right < 0) throw new RangeError(`unsupported exponent ${right}`);
+      return left ** right;
+  }
+}
+
+function integerSqrt(value: number): number {
+  const root = Math.round(Math.sqrt(value));
+  if (root * root !== value) throw new RangeError(`√${value} is not an integer`);
+  return root;
+}
+
+/**
+ * The exact integer value of the tree.
+ *
+ * @throws RangeError on an inexact division, a non-square under √ or a result beyond
+ *   `Number.MAX_SAFE_INTEGER`: generators must never build those.
+ */
+export function evaluate(expr: Expr): number {
+  let value: number;
+  switch (expr.kind) {
+    case 'number':
+      value = expr.value;
+      break;
+    case 'sqrt':
+      value = integerSqrt(evaluate(expr.operand));
+      break;
+    case 'binary':
+      value = apply(expr.op, evaluate(expr.left), evaluate(expr.right));
+      break;
+  }
+  if (!Number.isSafeInteger(value)) throw new RangeError(`non-integer or unsafe value ${value}`);
+  return value;
+}
+
+/** Replaces the first operation (left to right, innermost first) whose operands are both numbers. */
+function reduceOnce(expr: Expr): Expr {
+  switch (expr.kind) {
+    case 'number':
+      return expr;
+    case 'sqrt':
+      return expr.operand.kind === 'number' ? num(evaluate(expr)) : sqrt(reduceOnce(expr.operand));
+    case 'binary':
+      if (expr.left.kind !== 'number') return bin(expr.op, reduceOnce(expr.left), expr.right);
+      if (expr.right.kind !== 'number') return bin(expr.op, expr.left, reduceOnce(expr.right));
+      return num(evaluate(expr));
+  }
+}
+
+/**
+ * A one-line worked solution, one operation per step:
+ * `"(6 + 4) × 3 − 5 = 10 × 3 − 5 = 30 − 5 = 25"`.
+ */
+export function explainSteps(expr: Expr): string {
+  const steps = [render(expr)];
+  let current = expr;
+  while (current.kind !== 'number') {
+    current = reduceOnce(current);
+    steps.push(render(current));
+  }
+  return steps.join(' = ');
+}
+
+/** A question drawn from a tree: text, exact answer and the stepwise explanation. */
+export function fromExpression(expr: Expr): DrawnQuestion {
+  return { text: render(expr), answer: evaluate(expr), explanation: explainSteps(expr) };
+}

@@ -1,0 +1,332 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { createRng } from '../rng.js';
+import { contestDifficulty, duelDifficulty } from './difficulty.js';
+import { generateQuestion, generateQuestions, generateTopicQuestion } from './generate.js';
+import { TOPICS, type Question, type Topic } from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// An independent evaluator for question text, sharing no code with the generators: exact rational
+// arithmetic on BigInt, a recursive-descent parser for + − × ÷ ^ √ and brackets (with implicit
+// multiplication for "3x" and "4(x − 3)"), "p% of m", and "Solve for x: …" solved as a linear
+// function of x from its values at x = 0, 1, 2.
+// ---------------------------------------------------------------------------------------------
+
+interface Rational {
+  n: bigint;
+  d: bigint;
+}
+
+const abs = (v: bigint) => (v < 0n ? -v : v);
+const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? abs(a) : gcd(b, a % b));
+function rational(n: bigint, d = 1n): Rational {
+  if (d === 0n) throw new Error('division by zero');
+  const sign = d < 0n ? -1n : 1n;
+  const k = gcd(n, d) || 1n;
+  return { n: (sign * n) / k, d: (sign * d) / k };
+}
+const add = (a: Rational, b: Rational) => rational(a.n * b.d + b.n * a.d, a.d * b.d);
+const sub = (a: Rational, b: Rational) => rational(a.n * b.d - b.n * a.d, a.d * b.d);
+const mul = (a: Rational, b: Rational) => rational(a.n * b.n, a.d * b.d);
+const div = (a: Rational, b: Rational) => rational(a.n * b.d, a.d * b.n);
+function pow(a: Rational, e: Rational): Rational {
+  if (e.d !== 1n || e.n < 0n) throw new Error('exponent must be a natural number');
+  return rational(a.n ** e.n, a.d ** e.n);
+}
+function isqrt(v: bigint): bigint {
+  if (v < 0n) throw new Error('root of a negative number');
+  let r = BigInt(Math.floor(Math.sqrt(Number(v))));
+  while (r * r > v) r--;
+  while ((r + 1n) * (r + 1n) <= v) r++;
+  return r;
+}
+function root(a: Rational): Rational {
+  const [rn, rd] = [isqrt(a.n), isqrt(a.d)];
+  if (rn * rn !== a.n || rd * rd !== a.d) throw new Error(`not a perfect square: ${a.n}/${a.d}`);
+  return rational(rn, rd);
+}
+function parseDecimal(text: string): Rational {
+  const [whole, fraction = ''] = text.split('.');
+  return rational(BigInt(whole! + fraction), 10n ** BigInt(fraction.length));
+}
+
+type Token = { kind: 'number'; value: Rational } | { kind: 'symbol'; value: string };
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  const pattern = /\s*(\d+(?:\.\d+)?|[-−+×*÷/^√()x])/y;
+  let position = 0;
+  while (position < text.length) {
+    pattern.lastIndex = position;
+    const match = pattern.exec(text);
+    if (!match) {
+      if (/^\s*$/.test(text.slice(position))) break;
+      throw new Error(`cannot read '${text.slice(position)}'`);
+    }
+    const raw = match[1]!;
+    tokens.push(/\d/.test(raw) ? { kind: 'number', value: parseDecimal(raw) } : { kind: 'symbol', value: raw });
+    position = pattern.lastIndex;
+  }
+  return tokens;
+}
+
+function evaluateText(text: string, x?: Rational): Rational {
+  const tokens = tokenize(text);
+  let i = 0;
+  const peek = () => tokens[i];
+  const isSymbol = (...symbols: string[]) => {
+    const t = peek();
+    return t?.kind === 'symbol' && symbols.includes(t.value);
+  };
+  const expect_ = (symbol: string) => {
+    if (!isSymbol(symbol)) throw new Error(`expected '${symbol}' in '${text}'`);
+    i++;
+  };
+  const expression = (): Rational => {
+    let value = term();
+    while (isSymbol('+', '−', '-')) {
+      const op = (tokens[i++] as { value: string }).value;
+      value = op === '+' ? add(value, term()) : sub(value, term());
+    }
+    return value;
+  };
+  const term = (): Rational => {
+    let value = unary();
+    for (;;) {
+      if (isSymbol('×', '*', '÷', '/')) {
+        const op = (tokens[i++] as { value: string }).value;
+        value = op === '×' || op === '*' ? mul(value, unary()) : div(value, unary());
+      } else if (isSymbol('x', '(', '√')) {
+        value = mul(value, power());
+      } else {
+        return value;
+      }
+    }
+  };
+  const unary = (): Rational => {
+    if (isSymbol('−', '-')) {
+      i++;
+      return sub(rational(0n), unary());
+    }
+    return power();
+  };
+  const power = (): Rational => {
+    const base = atom();
+    if (isSymbol('^')) {
+      i++;
+      return pow(base, unary());
+    }
+    return base;
+  };
+  const atom = (): Rational => {
+    const t = tokens[i++];
+    if (!t) throw new Error(`unexpected end of '${text}'`);
+    if (t.kind === 'number') return t.value;
+    if (t.value === 'x') {
+      if (!x) throw new Error('x without a value');
+      return x;
+    }
+    if (t.value === '(') {
+      const value = expression();
+      expect_(')');
+      return value;
+    }
+    if (t.value === '√') return root(atom());
+    throw new Error(`unexpected '${t.value}' in '${text}'`);
+  };
+  const value = expression();
+  if (i !== tokens.length) throw new Error(`trailing input in '${text}'`);
+  return value;
+}
+
+function solveQuestion(text: string): Rational {
+  const equation = /^Solve for x: (.+) = (.+)$/.exec(text);
+  if (equation) {
+    const f = (v: bigint) => {
+      const at = rational(v);
+      return sub(evaluateText(equation[1]!, at), evaluateText(equation[2]!, at));
+    };
+    const [f0, f1, f2] = [f(0n), f(1n), f(2n)];
+    const slope = sub(f1, f0);
+    if (sub(f2, f1).n !== slope.n || sub(f2, f1).d !== slope.d) throw new Error(`not linear: ${text}`);
+    if (slope.n === 0n) throw new Error(`no unique solution: ${text}`);
+    return div(sub(rational(0n), f0), slope);
+  }
+  const percent = /^(.+)% of (.+)$/.exec(text);
+  if (percent) return div(mul(evaluateText(percent[1]!), evaluateText(percent[2]!)), rational(100n));
+  return evaluateText(text);
+}
+
+/** The exact value in hundredths, or an error when it has more than 2 decimals. */
+function toHundredths(value: Rational): bigint {
+  const scaled = value.n * 100n;
+  if (scaled % value.d !== 0n) throw new Error(`more than 2 decimals: ${value.n}/${value.d}`);
+  return scaled / value.d;
+}
+
+function expectExactAnswer(q: Question): void {
+  const hundredths = toHundredths(solveQuestion(q.text));
+  // (a) the generator's answer equals the independent evaluation, compared in hundredths
+  expect(Math.round(q.answer * 100)).toBe(Number(hundredths));
+  // (b) and it is an exact ≤2-decimal value: the double nearest to that decimal
+  expect(Number.isFinite(q.answer)).toBe(true);
+  expect(Math.abs(Math.round(q.answer * 100) - q.answer * 100)).toBeLessThan(1e-9);
+  expect(q.answer).toBe(Number(hundredths) / 100);
+}
+
+describe('independent evaluator (self-check)', () => {
+  it.each([
+    ['37 + 48', 85],
+    ['144 ÷ 12', 12],
+    ['(6 + 4) × 3 − 5', 25],
+    ['7 + 3 × 4', 19],
+    ['10 − (4 − 3)', 9],
+    ['√169', 13],
+    ['√(36 + 64)', 10],
+    ['√36 + 12^2', 150],
+    ['2^7', 128],
+    ['2^3 × 3^2', 72],
+    ['15% of 240', 36],
+    ['63% of 706', 444.78],
+    ['3.25 + 1.5', 4.75],
+    ['0.1 + 0.2', 0.3],
+    ['4.2 × 1.5', 6.3],
+    ['Solve for x: 3x + 7 = 25', 6],
+    ['Solve for x: 5x − 12 = 2x + 9', 7],
+    ['Solve for x: 4(x − 3) = 20', 8],
+    ['Solve for x: x + 10 = −2', -12],
+  ])('%s = %d', (text, expected) => {
+    expect(Number(toHundredths(solveQuestion(text))) / 100).toBe(expected);
+  });
+
+  it('refuses what it cannot evaluate exactly', () => {
+    expect(() => toHundredths(solveQuestion('10 ÷ 3'))).toThrow();
+    expect(() => solveQuestion('√10')).toThrow();
+    expect(() => solveQuestion('Solve for x: 2x = 2x + 1')).toThrow();
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+
+const seedArb = fc.string({ maxLength: 24 });
+const difficultyArb = fc.integer({ min: 1, max: 10 });
+
+describe('generateQuestion', () => {
+  it('(a, b) answers equal an independent evaluation of the text and are exact', () => {
+    fc.assert(
+      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
+        expectExactAnswer(generateQuestion(createRng(seed), difficulty));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('(a, b) holds for every topic at every level', () => {
+    fc.assert(
+      fc.property(seedArb, fc.constantFrom(...TOPICS), difficultyArb, (seed, topic, difficulty) => {
+        const q = generateTopicQuestion(createRng(seed), topic, difficulty);
+        expect(q.topic).toBe(topic);
+        expectExactAnswer(q);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('(d) records the requested difficulty and a one-line explanation', () => {
+    fc.assert(
+      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
+        const q = generateQuestion(createRng(seed), difficulty);
+        expect(q.difficulty).toBe(difficulty);
+        expect(q.explanation).not.toMatch(/\n/);
+        expect(q.explanation.length).toBeGreaterThan(0);
+        expect(TOPICS).toContain(q.topic);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('rejects difficulties that are not integers in 1..10', () => {
+    const rng = createRng('x');
+    for (const bad of [0, 11, 2.5, -1, Number.NaN]) expect(() => generateQuestion(rng, bad)).toThrow(RangeError);
+  });
+
+  const topicCounts = (difficulty: number, seeds: number): Map<Topic, number> => {
+    const counts = new Map<Topic, number>();
+    for (let i = 0; i < seeds; i++) {
+      const { topic } = generateQuestion(createRng(`mix-${difficulty}-${i}`), difficulty);
+      counts.set(topic, (counts.get(topic) ?? 0) + 1);
+    }
+    return counts;
+  };
+
+  it('(e) mixes all 10 topics at high difficulty', () => {
+    for (const difficulty of [9, 10]) {
+      const counts = topicCounts(difficulty, 3000);
+      expect(new Set(counts.keys())).toEqual(new Set(TOPICS));
+    }
+  });
+
+  it('asks only +, −, × at level 1 and mostly those up to level 4', () => {
+    expect(new Set(topicCounts(1, 1000).keys())).toEqual(new Set(['addition', 'subtraction', 'multiplication']));
+    for (const difficulty of [2, 3, 4]) {
+      const counts = topicCounts(difficulty, 2000);
+      const basic = (counts.get('addition') ?? 0) + (counts.get('subtraction') ?? 0) + (counts.get('multiplication') ?? 0);
+      expect(basic / 2000).toBeGreaterThan(0.5);
+    }
+    expect(topicCounts(5, 2000).has('linear-equations')).toBe(false);
+  });
+});
+
+describe('generateQuestions', () => {
+  it('(c) is deterministic: the same seed gives the same list', () => {
+    fc.assert(
+      fc.property(seedArb, fc.nat(40), (seed, count) => {
+        const first = generateQuestions(seed, count, duelDifficulty);
+        expect(first).toHaveLength(count);
+        expect(generateQuestions(seed, count, duelDifficulty)).toEqual(first);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('(a, b, d) every question of a duel or contest list is exact and at its scheduled level', () => {
+    fc.assert(
+      fc.property(seedArb, (seed) => {
+        const duel = generateQuestions(seed, 30, duelDifficulty);
+        duel.forEach((q, i) => {
+          expect(q.difficulty).toBe(duelDifficulty(i));
+          expectExactAnswer(q);
+        });
+        const contest = generateQuestions(seed, 20, (i) => contestDifficulty(i, 20));
+        contest.forEach((q, i) => {
+          expect(q.difficulty).toBeGreaterThanOrEqual(1);
+          expect(q.difficulty).toBeLessThanOrEqual(10);
+          expect(q.difficulty).toBe(contestDifficulty(i, 20));
+          expectExactAnswer(q);
+        });
+      }),
+      // 50 questions per run; the single-question properties above cover 10,000 more seeds.
+      { numRuns: 200 },
+    );
+  });
+
+  it('differs between seeds', () => {
+    const texts = (seed: string) => generateQuestions(seed, 20, duelDifficulty).map((q) => q.text);
+    expect(texts('room-A')).not.toEqual(texts('room-B'));
+  });
+
+  it('avoids repeating a question within a list', () => {
+    let repeats = 0;
+    for (let i = 0; i < 200; i++) {
+      const texts = generateQuestions(`repeat-${i}`, 150, duelDifficulty).map((q) => q.text);
+      repeats += texts.length - new Set(texts).size;
+    }
+    expect(repeats).toBe(0);
+  });
+
+  it('rejects a negative or fractional count and bad scheduled difficulties', () => {
+    expect(() => generateQuestions('s', -1, duelDifficulty)).toThrow(RangeError);
+    expect(() => generateQuestions('s', 1.5, duelDifficulty)).toThrow(RangeError);
+    expect(() => generateQuestions('s', 3, () => 11)).toThrow(RangeError);
+  });
+});
