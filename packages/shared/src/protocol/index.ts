@@ -1,3 +1,4 @@
 export * from './common.js';
 export * from './http.js';
 export * from './socket.js';
+export * from './accounts.js';

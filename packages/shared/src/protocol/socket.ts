@@ -42,6 +42,12 @@ export interface RejoinAck {
   /** 'waiting' before start, 'playing', or 'finished'. */
   status?: 'waiting' | 'playing' | 'finished';
   isHost?: boolean;
+  /**
+   * The room's state version (STYLE habit 10): it grows by one with every change the room
+   * broadcasts. The ack is always a full snapshot at this version (a room's state is a few KB, so
+   * replaying missed events would not save anything).
+   */
+  version?: number;
 }
 
 /** Ack of submitAnswer. score in points; currentQuestion is the player's index after the answer,
@@ -92,6 +98,33 @@ export interface ServerToClientEvents {
   rematchRequested: (payload: { name: string }) => void;
   seasonUpdate: () => void;
 }
+
+/**
+ * The error texts of the Math Challenge acknowledgements (`{ error }`), in one place so the client
+ * can recognise them. Each reads as a sentence a player understands; the spec and issue #2 fix
+ * "Room is full", "Room not found", "Room code required: room ≠ ∅" and "Please log in to play".
+ */
+export const DUEL_ERRORS = {
+  notLoggedIn: 'Please log in to play',
+  roomNotFound: 'Room not found',
+  roomFull: 'Room is full',
+  notInRoom: 'You are not in this room',
+  noRoom: 'You are not in a room',
+  notHost: 'Only the host can start the game',
+  needOpponent: 'Waiting for an opponent to join',
+  opponentAway: 'Waiting for your opponent to reconnect',
+  alreadyStarted: 'The game has already started',
+  gameOverUseRematch: 'The game is over: ask for a rematch',
+  notStarted: 'The game has not started yet',
+  timeUp: 'Time is up',
+  allSolved: 'You have solved every question',
+  notOver: 'The game is not over yet',
+  opponentLeft: 'Your opponent has left the room',
+  finishCurrent: 'Finish your current game first',
+  rateLimited: 'Too many messages, slow down',
+  unknownEvent: 'Unknown event',
+  internal: 'Something went wrong on our side. Please try again.',
+} as const;
 
 /** Zod schemas of every client payload; the server parses each before acting. */
 export const createRoomSchema = z.object({ mode: modeSchema });
