@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { HttpError } from './http/errors.js';
 import { registerSession } from './http/session.js';
@@ -46,14 +46,17 @@ export interface App {
   close(): Promise<void>;
 }
 
-const API_PREFIXES = ['/api/', '/auth/google', '/socket.io/', '/singleplayer/', '/contest/', '/admin/'];
+// Browser navigations under these prefixes are API calls, never pages. /contest/{id} is a page, so
+// the contest API's fixed paths are matched by their routes before this fallback is reached.
+const API_PREFIXES = ['/api/', '/auth/google', '/socket.io/', '/singleplayer/', '/admin/'];
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, clock, logger } = deps;
   const http = Fastify({
-    loggerInstance: logger.child({ domain: 'http' }),
+    loggerInstance: logger.child({ domain: 'http' }) as FastifyBaseLogger,
     disableRequestLogging: config.NODE_ENV !== 'development',
-    trustProxy: true,
+    // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
+    trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 64 * 1024,
   });
 
@@ -77,9 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     hsts: config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('https:'),
   });
 
-  http.setErrorHandler((error, request, reply) => {
+  http.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
-    const status = (error as { statusCode?: number }).statusCode;
+    const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limited): their text is safe to show.
       return reply.status(status).send({ error: status === 429 ? 'Too many requests, please slow down' : error.message });

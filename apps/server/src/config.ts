@@ -38,6 +38,13 @@ const envSchema = z.object({
   /** Failed logins allowed per IP and per email per window before 429. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
+  /** Accounts created per IP per window (sign-ups and guests counted apart): 20 per hour lets a
+   * classroom behind one NAT sign up and stops scripted floods. */
+  SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
+  SIGNUP_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60_000),
+  /** Proxy hops to trust for the client IP (X-Forwarded-For): 0 when clients connect directly,
+   * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Serve the built web app (apps/web/dist) with an SPA fallback; default on in production. */
   SERVE_WEB: bool.optional(),
   /** Folder of the built web app. */

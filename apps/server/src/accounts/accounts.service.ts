@@ -1,0 +1,297 @@
+/**
+ * Accounts: email/password sign-up and login, guest players, Google (OpenID Connect) identities,
+ * session tokens and password changes. Other domains meet accounts only through this service (and
+ * http/session.ts, which calls verifyToken).
+ *
+ * Abuse limits live here rather than in the routes so that every caller gets them: failed logins
+ * per IP and per email (config.LOGIN_RATE_LIMIT per config.LOGIN_RATE_LIMIT_WINDOW_MS, issue #2),
+ * and account creation per IP.
+ */
+import { randomInt, randomUUID } from 'node:crypto';
+import { DUEL, RATING } from '@mathsprint/shared/constants';
+import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprint/shared/protocol';
+import type { Config } from '../config.js';
+import type { UserRow } from '../db/schema/users.js';
+import { HttpError } from '../http/errors.js';
+import { createSlidingWindowLimiter, type RateLimiter } from '../http/rate-limit.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db.js';
+import type { Logger } from '../platform/logger.js';
+import { createAccountsRepo, isUniqueViolation } from './accounts.repo.js';
+import { createLoginStateSealer, type LoginState } from './login-state.js';
+import { createPasswordChecker, hashPassword } from './passwords.js';
+import type { SessionUser } from './session-user.js';
+import { createTokenIssuer } from './tokens.js';
+
+export const MESSAGES = {
+  emailTaken: 'An account with this email already exists',
+  invalidLogin: 'Invalid email or password',
+  tooManyLogins: 'Too many login attempts. Please wait a few minutes and try again.',
+  tooManyAccounts: 'Too many accounts created from your network. Please try again later.',
+  tooManyPasswordChanges: 'Too many wrong passwords. Please wait a few minutes and try again.',
+  wrongCurrentPassword: 'Current password is incorrect',
+  noPassword: 'This account has no password to change (it signs in as a guest or with Google)',
+} as const;
+
+/** Guests are named `Guest-XXXX` from the room-code alphabet: no look-alike characters to misread. */
+const GUEST_NAME_LENGTH = 4;
+const MAX_NAME_LENGTH = 50;
+
+/** Who is asking, as far as abuse limits care. `ip` absent (internal callers, tests): no per-IP limit. */
+export interface RequestContext {
+  ip?: string;
+}
+
+/** A user as an OpenID Connect provider describes them, from the ID token's (or userinfo's) claims. */
+export interface OidcIdentity {
+  /** `iss` claim: the provider, e.g. https://accounts.google.com. */
+  issuer: string;
+  /** `sub` claim: the provider's stable user id. */
+  subject: string;
+  email?: string | null;
+  /** `email_verified` claim: the provider checked that the user controls `email`. */
+  emailVerified?: boolean;
+  name?: string | null;
+}
+
+export interface AccountsService {
+  /**
+   * Creates an email/password account (rating 1500, RD 350) and signs it in.
+   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created too many.
+   */
+  signup(input: SignupBody, context?: RequestContext): Promise<AuthResponse>;
+  /**
+   * Signs in with email and password (email trimmed and lower-cased, as loginBodySchema gives it).
+   * @throws HttpError 401 'Invalid email or password' whatever was wrong (unknown email, wrong password,
+   *   account without a password), with the same argon2 cost either way; 429 'Too many login attempts…'
+   *   after config.LOGIN_RATE_LIMIT failures per IP or per email within the window.
+   */
+  login(input: LoginBody, context?: RequestContext): Promise<AuthResponse>;
+  /**
+   * Creates a guest account named like 'Guest-7K3Q' (email null, isGuest true) and signs it in.
+   * @throws HttpError 429 when the IP created too many.
+   */
+  createGuest(context?: RequestContext): Promise<AuthResponse>;
+  /** The user as the client stores it; rating and rd raw (the client rounds). null if unknown. */
+  getPublicUser(id: string): Promise<PublicUser | null>;
+  /**
+   * The session user of a token, or null when it is malformed, forged, expired, issued for a user that
+   * no longer exists, or older than the user's last password change. One indexed lookup, no cache, so
+   * a revocation takes effect at once. Never throws (a database failure is logged and yields null).
+   */
+  verifyToken(token: string): Promise<SessionUser | null>;
+  /**
+   * Replaces the password and bumps the token version, revoking every token issued before.
+   * @returns a fresh token (and the user) so the caller stays signed in.
+   * @throws HttpError 403 'Current password is incorrect' / no password on the account; 429 after
+   *   repeated wrong current passwords.
+   */
+  changePassword(userId: string, currentPassword: string, newPassword: string): Promise<AuthResponse>;
+  /**
+   * Signs in with a provider identity, keyed by (issuer, subject). On the first sign-in of that
+   * identity: an account whose email matches is linked only when the provider marks the email
+   * verified (issue #2); otherwise a new account is created, without an email when that email belongs
+   * to another account. Linking bumps the account's token version, ending sessions opened before the
+   * owner proved control of the address.
+   */
+  findOrCreateOidcUser(identity: OidcIdentity): Promise<AuthResponse>;
+  /** Seals the OIDC login state for the sign-in cookie (see login-state.ts). */
+  sealLoginState(state: LoginState, ttlSeconds: number): Promise<string>;
+  /** Opens a sealed login state; null when forged, corrupt or expired. */
+  openLoginState(sealed: string): Promise<LoginState | null>;
+}
+
+export interface AccountsDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  /** Token signing secret from loadJwtSecret. */
+  secret: Uint8Array;
+}
+
+export function createAccountsService(deps: AccountsDeps): AccountsService {
+  const { db, config, clock, logger, secret } = deps;
+  const repo = createAccountsRepo(db);
+  const tokens = createTokenIssuer({ secret, config, clock });
+  const loginStates = createLoginStateSealer({ secret, clock });
+  const passwords = createPasswordChecker();
+
+  const loginLimiter = createSlidingWindowLimiter({
+    max: config.LOGIN_RATE_LIMIT,
+    windowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS,
+    clock,
+  });
+  const creationLimit = { max: config.SIGNUP_RATE_LIMIT, windowMs: config.SIGNUP_RATE_LIMIT_WINDOW_MS, clock };
+  const signupLimiter = createSlidingWindowLimiter(creationLimit);
+  const guestLimiter = createSlidingWindowLimiter(creationLimit);
+
+  const newUser = (fields: Pick<UserRow, 'name'> & Partial<UserRow>) => ({
+    id: randomUUID(),
+    rating: RATING.defaultRating,
+    rd: RATING.defaultRd,
+    volatility: config.GLICKO_VOLATILITY,
+    createdAt: new Date(clock.now()),
+    ...fields,
+  });
+
+  const signIn = async (row: UserRow): Promise<AuthResponse> => ({
+    token: await tokens.issue(row),
+    user: toPublicUser(row),
+  });
+
+  /** Counts one account creation for the IP, or throws 429. */
+  const admitCreation = async (limiter: RateLimiter, context: RequestContext | undefined) => {
+    if (!context?.ip) return;
+    if ((await limiter.consume(`ip:${context.ip}`)) > 0) {
+      logger.warn({ ip: context.ip }, 'account creation rate limited');
+      throw new HttpError(429, MESSAGES.tooManyAccounts);
+    }
+  };
+
+  return {
+    async signup(input, context) {
+      await admitCreation(signupLimiter, context);
+      // Checked before hashing so a taken email costs no argon2 work; the unique index still decides
+      // when two sign-ups race.
+      if (await repo.findByEmail(input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+      const passwordHash = await hashPassword(input.password);
+      try {
+        const row = await repo.insert(newUser({ name: input.name, email: input.email, passwordHash }));
+        logger.info({ userId: row.id }, 'account created');
+        return await signIn(row);
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
+        throw error;
+      }
+    },
+
+    async login(input, context) {
+      const emailKey = `email:${input.email}`;
+      const ipKey = context?.ip ? `ip:${context.ip}` : null;
+      const keys = ipKey ? [ipKey, emailKey] : [emailKey];
+      const consumed: string[] = [];
+      for (const key of keys) {
+        if ((await loginLimiter.consume(key)) > 0) {
+          await Promise.all(consumed.map((k) => loginLimiter.forgive(k)));
+          logger.warn({ key }, 'login rate limited');
+          throw new HttpError(429, MESSAGES.tooManyLogins);
+        }
+        consumed.push(key);
+      }
+
+      const row = await repo.findByEmail(input.email);
+      const ok = await passwords.check(row?.passwordHash ?? null, input.password);
+      if (!row || !ok) throw new HttpError(401, MESSAGES.invalidLogin);
+
+      // Only failures count: the email's owner got in, and this IP's attempt was a good one.
+      await loginLimiter.reset(emailKey);
+      if (ipKey) await loginLimiter.forgive(ipKey);
+      return signIn(row);
+    },
+
+    async createGuest(context) {
+      await admitCreation(guestLimiter, context);
+      const row = await repo.insert(newUser({ name: guestName(), isGuest: true }));
+      logger.info({ userId: row.id }, 'guest created');
+      return signIn(row);
+    },
+
+    async getPublicUser(id) {
+      const row = await repo.findById(id);
+      return row ? toPublicUser(row) : null;
+    },
+
+    async verifyToken(token) {
+      try {
+        const claims = await tokens.decode(token);
+        if (!claims) return null;
+        const row = await repo.findSession(claims.userId);
+        if (!row || row.tokenVersion !== claims.version) return null;
+        return { id: row.id, name: row.name, isGuest: row.isGuest };
+      } catch (error) {
+        logger.error({ err: error }, 'token verification failed unexpectedly');
+        return null;
+      }
+    },
+
+    async changePassword(userId, currentPassword, newPassword) {
+      const key = `password:${userId}`;
+      if ((await loginLimiter.consume(key)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
+      const row = await repo.findById(userId);
+      if (!row?.passwordHash) {
+        await loginLimiter.forgive(key);
+        throw new HttpError(403, MESSAGES.noPassword);
+      }
+      if (!(await passwords.check(row.passwordHash, currentPassword))) {
+        throw new HttpError(403, MESSAGES.wrongCurrentPassword);
+      }
+      await loginLimiter.reset(key);
+      const updated = await repo.replacePassword(userId, await hashPassword(newPassword));
+      if (!updated) throw new HttpError(401, 'Please log in to continue');
+      logger.info({ userId, tokenVersion: updated.tokenVersion }, 'password changed; older tokens revoked');
+      return signIn(updated);
+    },
+
+    async findOrCreateOidcUser(identity) {
+      const email = identity.email?.trim().toLowerCase() || null;
+      const known = await repo.findByOidc(identity.issuer, identity.subject);
+      if (known) return signIn(known);
+
+      if (email && identity.emailVerified === true) {
+        const owner = await repo.findByEmail(email);
+        if (owner && owner.oidcIssuer === null) {
+          const linked = await repo.linkOidc(owner.id, identity.issuer, identity.subject);
+          if (linked) {
+            logger.info({ userId: linked.id, issuer: identity.issuer }, 'provider identity linked by verified email');
+            return signIn(linked);
+          }
+        }
+      }
+
+      // A new account. It keeps the provider's email only when no other account has it: an
+      // unverified claim must not take over (or block) someone else's address.
+      const emailFree = email !== null && !(await repo.findByEmail(email));
+      const row = newUser({
+        name: displayName(identity.name, email),
+        email: emailFree ? email : null,
+        emailVerified: emailFree && identity.emailVerified === true,
+        oidcIssuer: identity.issuer,
+        oidcSubject: identity.subject,
+      });
+      try {
+        const created = await repo.insert(row);
+        logger.info({ userId: created.id, issuer: identity.issuer }, 'account created from provider identity');
+        return await signIn(created);
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        // A concurrent callback for the same identity (or email) won the race: use what it stored.
+        const winner = await repo.findByOidc(identity.issuer, identity.subject);
+        if (winner) return signIn(winner);
+        return signIn(await repo.insert({ ...row, id: randomUUID(), email: null, emailVerified: false }));
+      }
+    },
+
+    sealLoginState: (state, ttlSeconds) => loginStates.seal(state, ttlSeconds),
+    openLoginState: (sealed) => loginStates.open(sealed),
+  };
+}
+
+/** The wire shape of a user (spec §3 "User"; PublicUser in the shared protocol). */
+export function toPublicUser(row: UserRow): PublicUser {
+  return { _id: row.id, name: row.name, email: row.email, rating: row.rating, rd: row.rd, isGuest: row.isGuest };
+}
+
+/** 'Guest-' and 4 characters of the room-code alphabet: 31⁴ ≈ 920,000 names; clashes are harmless. */
+function guestName(): string {
+  const alphabet = DUEL.roomCodeAlphabet;
+  let suffix = '';
+  for (let i = 0; i < GUEST_NAME_LENGTH; i++) suffix += alphabet[randomInt(alphabet.length)];
+  return `Guest-${suffix}`;
+}
+
+/** The provider's name, else the email's local part, else 'Player'; at most 50 characters. */
+function displayName(name: string | null | undefined, email: string | null): string {
+  const candidate = name?.trim() || email?.split('@')[0]?.trim() || 'Player';
+  return candidate.slice(0, MAX_NAME_LENGTH);
+}

@@ -1,0 +1,77 @@
+/**
+ * The session of each HTTP request: spec §7 sends the stored token as `Authorization: Bearer <token>`.
+ * One onRequest hook verifies it (signature, expiry, and one indexed users lookup for the token
+ * version, so a revoked token is refused on its very next request) and puts the caller on
+ * `request.sessionUser`. Route handlers then call requireUser or optionalUser synchronously.
+ */
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SessionUser } from '../accounts/session-user.js';
+import { HttpError } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The verified caller, or null when no valid Bearer token came with the request. */
+    sessionUser: SessionUser | null;
+    /** True when a Bearer token came but was invalid, expired or revoked (picks the 401 message). */
+    sessionTokenRejected: boolean;
+  }
+}
+
+export const SESSION_MESSAGES = {
+  loginRequired: 'Please log in to continue',
+  sessionExpired: 'Your session has expired. Please log in again.',
+} as const;
+
+/** The part of AccountsService this hook needs. */
+export interface TokenVerifier {
+  verifyToken(token: string): Promise<SessionUser | null>;
+}
+
+/**
+ * `Authorization: Bearer <token>` → token ('' when empty); anything else (no header, another
+ * scheme such as Basic from a proxy) → null.
+ */
+export function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
+  if (!match) return null;
+  return match[1] ?? '';
+}
+
+/**
+ * Registers the session hook on the root instance, so it runs for every route of every plugin.
+ * A request without a Bearer header costs nothing; one with a token costs an HMAC check and, if that
+ * passes, one primary-key lookup.
+ */
+export function registerSession<L extends FastifyBaseLogger>(
+  app: FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, L>,
+  accounts: TokenVerifier,
+): void {
+  // Primitive defaults only: Fastify 5 refuses shared reference values on decorateRequest.
+  app.decorateRequest('sessionUser', null);
+  app.decorateRequest('sessionTokenRejected', false);
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    // An empty Bearer (a client with nothing stored) is no token at all: "Please log in".
+    if (!token) return;
+    const user = await accounts.verifyToken(token);
+    request.sessionUser = user;
+    request.sessionTokenRejected = user === null;
+  });
+}
+
+/**
+ * The signed-in caller (a guest counts).
+ * @throws HttpError 401 'Please log in to continue' without a token, or 'Your session has expired.
+ *   Please log in again.' when the token sent is invalid, expired or revoked.
+ */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (request.sessionUser) return request.sessionUser;
+  throw new HttpError(401, request.sessionTokenRejected ? SESSION_MESSAGES.sessionExpired : SESSION_MESSAGES.loginRequired);
+}
+
+/** The caller when signed in, else null (an invalid token is treated as none). */
+export function optionalUser(request: FastifyRequest): SessionUser | null {
+  return request.sessionUser;
+}

@@ -1,0 +1,54 @@
+/** The app shell: one origin serving the built web app with an SPA fallback, JSON 404s for API paths. */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+describe('app shell', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    const webDist = mkdtempSync(path.join(tmpdir(), 'ms-web-'));
+    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>MathSprint test shell</title>');
+    server = await startTestServer({ env: { SERVE_WEB: 'true', WEB_DIST: webDist } });
+  });
+  afterAll(() => server.close());
+
+  it.each(['/', '/game', '/contest/abc', '/contest/abc/results', '/auth/success?token=x', '/login'])(
+    'serves index.html for a browser navigation to %s',
+    async (route) => {
+      const res = await fetch(server.url + route, { headers: { accept: 'text/html' } });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(await res.text()).toContain('MathSprint test shell');
+    },
+  );
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await fetch(`${server.url}/api/nope`, { headers: { accept: 'text/html' } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Not found: GET /api/nope' });
+  });
+
+  it('sends the security headers on every response', async () => {
+    const res = await fetch(`${server.url}/game`, { headers: { accept: 'text/html' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('refuses a malformed JSON body with a JSON 400', async () => {
+    const res = await fetch(`${server.url}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"email":',
+    });
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: string };
+    expect(typeof body.error).toBe('string');
+  });
+});
