@@ -41,7 +41,12 @@ export function migrationsFolder(): string {
  * @param options.url PostgreSQL URL; when absent, PGlite stored in `options.dataDir` (or in memory
  *   when dataDir is 'memory://').
  */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  /** A PGlite data directory dump to start from (tests use a migrated template: initdb is slow). */
+  pgliteTemplate?: Blob;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const sql = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
@@ -53,7 +58,7 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
     dataDir = path.resolve(dataDir, 'pgdata');
     mkdirSync(dataDir, { recursive: true });
   }
-  const client = await PGlite.create(dataDir);
+  const client = await PGlite.create({ dataDir, ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };

@@ -4,6 +4,8 @@
  * created for this server and dropped at close.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
 import postgres from 'postgres';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
@@ -39,6 +41,12 @@ export async function createScratchPostgres(baseUrl: string): Promise<{ url: str
   };
 }
 
+/** The migrated PGlite dump written by global-setup.ts, when the run has one. */
+function pgliteTemplate(): Blob | undefined {
+  const file = inject('pgliteTemplatePath');
+  return file ? new Blob([readFileSync(file)]) : undefined;
+}
+
 /** Which backend the suite runs on: 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -57,7 +65,11 @@ export async function startTestServer(
     options.databaseUrl === undefined && process.env.TEST_DATABASE_URL
       ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
       : null;
-  const database = await openDatabase({ url: options.databaseUrl ?? scratch?.url, dataDir: 'memory://' });
+  const database = await openDatabase({
+    url: options.databaseUrl ?? scratch?.url,
+    dataDir: 'memory://',
+    pgliteTemplate: pgliteTemplate(),
+  });
   const clock = options.clock ?? systemClock;
   const app = await buildApp({ config, db: database.db, clock, logger: createLogger(config.LOG_LEVEL) });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
