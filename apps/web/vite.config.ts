@@ -12,6 +12,7 @@ export default defineConfig({
       '/signup': { ...api, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/login': { ...api, bypass: (req) => (req.method === 'GET' ? req.url : undefined) },
       '/auth/google': api,
+      '/auth/guest': api,
       '/singleplayer/': api,
       '/socket.io': { ...api, ws: true },
     },

@@ -1,0 +1,32 @@
+/**
+ * Route table (spec §2). Guarded routes sit under SessionGuard, which redirects to /login without a
+ * token and shows 'Checking session…' while it asks the server for the user.
+ */
+import type { RouteObject } from 'react-router';
+import { SessionGuard } from '../features/accounts/components/session-guard';
+import { LoginRoute } from './routes/login';
+import { SignupRoute } from './routes/signup';
+import { AuthSuccessRoute } from './routes/auth-success';
+import { HomeRoute } from './routes/home';
+import { WaitingRoute } from './routes/waiting';
+import { GameRoute } from './routes/game';
+import { ResultsRoute } from './routes/results';
+import { SingleplayerRoute } from './routes/singleplayer';
+import { NotFoundRoute } from './routes/not-found';
+
+export const routes: RouteObject[] = [
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/signup', element: <SignupRoute /> },
+  { path: '/auth/success', element: <AuthSuccessRoute /> },
+  {
+    element: <SessionGuard />,
+    children: [
+      { path: '/', element: <HomeRoute /> },
+      { path: '/waiting', element: <WaitingRoute /> },
+      { path: '/game', element: <GameRoute /> },
+      { path: '/results', element: <ResultsRoute /> },
+      { path: '/singleplayer', element: <SingleplayerRoute /> },
+    ],
+  },
+  { path: '*', element: <NotFoundRoute /> },
+];

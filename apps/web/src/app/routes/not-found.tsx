@@ -1,0 +1,26 @@
+/** Any unknown path: a friendly 404 with a way home. */
+import { Link, useLocation } from 'react-router';
+import { FloatingSymbols } from '../../components/ui/floating-symbols';
+
+export function NotFoundRoute() {
+  const { pathname } = useLocation();
+  return (
+    <main id="main" className="center-screen">
+      <div className="card not-found" style={{ overflow: 'hidden', maxWidth: 480, width: '100%', textAlign: 'center', color: 'var(--color-primary)' }}>
+        <FloatingSymbols count={6} intervalMs={12000} />
+        <div className="above-symbols stack" style={{ alignItems: 'center', color: 'var(--color-text)' }}>
+          <p className="mono" aria-hidden="true" style={{ fontSize: 'clamp(2.4rem, 9vw, 3.5rem)', fontWeight: 800, color: 'var(--color-primary)', lineHeight: 1 }}>
+            404 ≠ 200
+          </p>
+          <h1 className="h2">This page doesn’t add up</h1>
+          <p className="text-muted">
+            We couldn’t find <span className="mono">{pathname}</span>. It may have moved, or the link is mistyped.
+          </p>
+          <Link to="/" className="btn btn-primary btn-lg">
+            Back to Home
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

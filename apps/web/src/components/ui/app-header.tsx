@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { clearSession } from '../../lib/storage';
+import { resetSocket } from '../../lib/socket';
+import { useStoredUser } from '../../lib/use-stored-user';
+import { Button } from './button';
+
+/**
+ * Logout (spec §6): clears the stored token and user, drops the socket, goes to /login and reloads
+ * (a full navigation, so no cached query or socket state of the old session survives).
+ */
+export function logout(): void {
+  clearSession();
+  resetSocket();
+  window.location.assign('/login');
+}
+
+export interface LogoutButtonProps {
+  className?: string;
+}
+
+/** The 'Logout' button. */
+export function LogoutButton({ className }: LogoutButtonProps) {
+  return (
+    <Button variant="ghost" size="sm" className={className} onClick={logout}>
+      Logout
+    </Button>
+  );
+}
+
+export interface AppHeaderProps {
+  /**
+   * Show the session action on the right (spec §2: every guarded route except the contest routes
+   * shows Logout). Guests get no Logout (spec §2 "Guests … with no logout"): they see a
+   * 'Create account' link instead.
+   */
+  showLogout?: boolean;
+  /** Extra actions placed before the user chip. */
+  children?: ReactNode;
+}
+
+/** The sticky top bar: brand (link home), the signed-in user's chip, and Logout. */
+export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
+  const user = useStoredUser();
+  return (
+    <header className="topbar">
+      <div className="container topbar-inner">
+        <Link to="/" className="brand" aria-label="MathSprint home">
+          <span className="brand-mark" aria-hidden="true">
+            ∑
+          </span>
+          <span>
+            Math<span className="brand-accent">Sprint</span>
+          </span>
+        </Link>
+        <div className="topbar-actions">
+          {children}
+          {user ? (
+            <span className="user-chip" title={user.name}>
+              <span className="avatar" aria-hidden="true">
+                {initials(user.name)}
+              </span>
+              <span className="user-chip-name">{user.name}</span>
+              {user.isGuest ? (
+                <span className="badge">Guest</span>
+              ) : (
+                <span className="badge badge-primary tabular topbar-rating" aria-label={`Rating ${Math.round(user.rating)}`}>
+                  {Math.round(user.rating)}
+                </span>
+              )}
+            </span>
+          ) : null}
+          {showLogout && user?.isGuest ? (
+            <Link to="/signup" className="btn btn-secondary btn-sm">
+              Create account
+            </Link>
+          ) : null}
+          {showLogout && !user?.isGuest ? <LogoutButton /> : null}
+        </div>
+      </div>
+    </header>
+  );
+}
+
+/** Up to two initials of a name, for the avatar. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '?';
+  const second = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + second).toUpperCase();
+}

@@ -1,0 +1,97 @@
+/**
+ * Small inline SVG icons (decorative, aria-hidden). Drawn inline rather than as emoji or an icon
+ * font, so they look the same on every machine and fetch nothing (CSP 'self').
+ */
+import type { SVGProps } from 'react';
+
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+
+function Svg({ size = 20, children, ...rest }: IconProps) {
+  return (
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...rest}
+    >
+      {children}
+    </svg>
+  );
+}
+
+/** Two crossed swords: head-to-head play. */
+export function IconSwords(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M14.5 17.5 3 6V3h3l11.5 11.5" />
+      <path d="m13 19 6-6" />
+      <path d="m16 16 4 4" />
+      <path d="m19 21 2-2" />
+      <path d="M14.5 6.5 18 3h3v3l-3.5 3.5" />
+      <path d="m5 14 4 4" />
+      <path d="m7 17-3 3" />
+      <path d="m3 19 2 2" />
+    </Svg>
+  );
+}
+
+/** A stopwatch: timed play. */
+export function IconTimer(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M10 2h4" />
+      <path d="M12 14l3-3" />
+      <circle cx="12" cy="14" r="8" />
+    </Svg>
+  );
+}
+
+/** A star: rating. */
+export function IconStar(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M12 2.5l2.9 6 6.6.9-4.8 4.6 1.2 6.5L12 17.4l-5.9 3.1 1.2-6.5L2.5 9.4l6.6-.9z" />
+    </Svg>
+  );
+}
+
+/** A trophy: leaderboards and wins. */
+export function IconTrophy(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M8 21h8" />
+      <path d="M12 17v4" />
+      <path d="M7 4h10v5a5 5 0 0 1-10 0z" />
+      <path d="M17 5h3v2a3 3 0 0 1-3 3" />
+      <path d="M7 5H4v2a3 3 0 0 0 3 3" />
+    </Svg>
+  );
+}
+
+/** Two people: players in a room. */
+export function IconUsers(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="9" cy="8" r="4" />
+      <path d="M2 21a7 7 0 0 1 14 0" />
+      <path d="M16 4a4 4 0 0 1 0 8" />
+      <path d="M22 21a7 7 0 0 0-5-6.7" />
+    </Svg>
+  );
+}
+
+/** A lightning bolt: speed. */
+export function IconBolt(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
+    </Svg>
+  );
+}

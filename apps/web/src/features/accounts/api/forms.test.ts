@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, loginFormSchema, signupFormSchema } from './forms';
+
+describe('sign-in form checks (spec §5)', () => {
+  it('login requires both fields and a well-formed email', () => {
+    const empty = loginFormSchema.safeParse({ email: '', password: '' });
+    expect(empty.success).toBe(false);
+    if (!empty.success) expect(fieldErrors(empty.error)).toEqual({ email: 'Email is required', password: 'Password is required' });
+    const bad = loginFormSchema.safeParse({ email: 'ada@', password: 'x' });
+    expect(bad.success).toBe(false);
+    if (!bad.success) expect(fieldErrors(bad.error)).toEqual({ email: 'Please enter a valid email address' });
+    expect(loginFormSchema.safeParse({ email: ' ada@example.com ', password: 'x' }).success).toBe(true);
+  });
+
+  it('signup needs a name, a well-formed email and at least 8 password characters (issue #2)', () => {
+    const result = signupFormSchema.safeParse({ name: ' ', email: 'nope', password: '1234567' });
+    expect(result.success).toBe(false);
+    if (!result.success) {
+      expect(fieldErrors(result.error)).toEqual({
+        name: 'Full name is required',
+        email: 'Please enter a valid email address',
+        password: 'Password must be at least 8 characters',
+      });
+    }
+    expect(signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '12345678' }).success).toBe(true);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * Session guard of every guarded route (spec §2): no stored token → /login. A token but no stored
+ * user → GET /api/me while showing 'Checking session…'; failure → /login (spec §8 "Session check
+ * failure"). With a stored user the screen renders at once and the user is refreshed in the
+ * background; live ratingUpdate events are applied to it on every guarded screen.
+ */
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { LoadingScreen } from '../../../components/ui/spinner';
+import { getToken } from '../../../lib/storage';
+import { useCurrentUser } from '../hooks/use-current-user';
+import { useMeSync } from '../hooks/use-me-sync';
+
+export function SessionGuard() {
+  const location = useLocation();
+  // Read on every render: useCurrentUser re-renders us whenever storage.ts changes the session.
+  const token = getToken();
+  // Mounted for every guarded screen, so a ratingUpdate is applied wherever the user is (spec §4).
+  const user = useCurrentUser();
+  const me = useMeSync(token !== null);
+
+  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  if (user) return <Outlet />;
+  if (me.isError) return <Navigate to="/login" replace />;
+  return <LoadingScreen title="Checking session…" />;
+}

@@ -1,0 +1,90 @@
+/**
+ * /signup form (spec §2 Signup): full name, email, password with show/hide; the hints; the button
+ * 'Create Account' / 'Creating account...'. Success stores the session and reloads at /; failure
+ * shows the server's text or 'Signup failed' (spec §8).
+ */
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, PasswordField } from '../../../components/ui/field';
+import { signup } from '../api/auth';
+import { fieldErrors, signupFormSchema, type FieldErrors } from '../api/forms';
+import { startSession } from '../session';
+
+type SignupField = 'name' | 'email' | 'password';
+
+/**
+ * Deviation from the spec: §2 gives the hint 'At least 6 characters', but issue #2 makes the server
+ * require 8, so the hint says 8 (recorded in the README).
+ */
+const PASSWORD_HINTS = ['At least 8 characters', 'Mix of letters and numbers recommended'];
+
+export function SignupForm() {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
+  const mutation = useMutation({ mutationFn: signup, onSuccess: startSession });
+  const sending = mutation.isPending || mutation.isSuccess;
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const parsed = signupFormSchema.safeParse({ name, email, password });
+    if (!parsed.success) {
+      const found = fieldErrors<SignupField>(parsed.error);
+      setErrors(found);
+      const firstField = (['name', 'email', 'password'] as const).find((k) => found[k]);
+      event.currentTarget.querySelector<HTMLInputElement>(`[name="${firstField}"]`)?.focus();
+      return;
+    }
+    setErrors({});
+    mutation.mutate(parsed.data);
+  }
+
+  return (
+    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Create an account">
+      {mutation.isError ? (
+        <div className="alert alert-error" role="alert">
+          {mutation.error.message || 'Signup failed'}
+        </div>
+      ) : null}
+      <Field
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        placeholder="Ada Lovelace"
+        required
+        maxLength={50}
+        value={name}
+        error={errors.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder="you@example.com"
+        required
+        value={email}
+        error={errors.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        placeholder="Create a password"
+        required
+        value={password}
+        hints={PASSWORD_HINTS}
+        error={errors.password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <Button type="submit" size="lg" block loading={sending}>
+        {sending ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,85 @@
+/**
+ * The global leaderboard panel (spec §2 "Home dashboard"): entries with name and rating in a
+ * scrollable list at most 420 px tall, the current user highlighted.
+ */
+import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
+import { Card } from '../../../components/ui/card';
+import { cx } from '../../../components/ui/cx';
+import { initials } from '../../../components/ui/app-header';
+import { IconTrophy } from '../../../components/ui/icons';
+import './leaderboard.css';
+
+export interface LeaderboardPanelProps {
+  entries: readonly LeaderboardEntry[];
+  /** True while the first load runs (shows skeleton rows). */
+  loading?: boolean;
+  /** _id of the signed-in user, whose row is highlighted. */
+  currentUserId?: string | null;
+  className?: string;
+}
+
+export function LeaderboardPanel({ entries, loading = false, currentUserId, className }: LeaderboardPanelProps) {
+  return (
+    <Card
+      title="Global leaderboard"
+      subtitle="Top rated players, updated live"
+      icon={<IconTrophy />}
+      className={className}
+    >
+      {loading ? (
+        <div aria-busy="true" aria-label="Loading leaderboard">
+          {Array.from({ length: 5 }, (_, i) => (
+            <span key={i} className="skeleton leaderboard-skeleton-row" />
+          ))}
+        </div>
+      ) : entries.length === 0 ? (
+        <div className="leaderboard-empty">
+          <p className="leaderboard-empty-icon" aria-hidden="true">
+            ∅
+          </p>
+          <p style={{ fontWeight: 700, color: 'var(--color-text)' }}>No rated players yet</p>
+          <p className="text-small">Finish a rated Math Challenge to put your name on the board.</p>
+        </div>
+      ) : (
+        // tabIndex: a scrollable region must be reachable by keyboard to scroll it.
+        <ol className="leaderboard-list list-reset" role="list" tabIndex={0} aria-label="Global leaderboard entries">
+          {entries.map((entry, index) => {
+            const me = !!currentUserId && entry._id === currentUserId;
+            const rank = index + 1;
+            return (
+              <li
+                key={entry._id}
+                className={cx('leaderboard-row', me && 'is-me')}
+                aria-current={me ? 'true' : undefined}
+              >
+                <span className={cx('leaderboard-rank', rank <= 3 && `rank-${rank}`)}>
+                  <span className="visually-hidden">Rank </span>
+                  {rank}
+                </span>
+                <span className="avatar" aria-hidden="true" style={me ? undefined : { background: avatarColor(entry.name) }}>
+                  {initials(entry.name)}
+                </span>
+                <span className="leaderboard-name" title={entry.name}>
+                  {entry.name}
+                  {me ? <span className="leaderboard-you">(You)</span> : null}
+                </span>
+                <span className="leaderboard-rating" title={`${Math.round(entry.rating)} ± ${Math.round(entry.rd)}`}>
+                  {Math.round(entry.rating)}
+                </span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </Card>
+  );
+}
+
+const AVATAR_COLORS = ['#0ea5e9', '#8b5cf6', '#f97316', '#10b981', '#ec4899', '#14b8a6', '#f59e0b', '#6366f1'];
+
+/** A stable colour per name, so each player keeps theirs between updates. */
+function avatarColor(name: string): string {
+  let hash = 0;
+  for (const ch of name) hash = (hash * 31 + (ch.codePointAt(0) ?? 0)) >>> 0;
+  return AVATAR_COLORS[hash % AVATAR_COLORS.length] ?? '#6366f1';
+}
