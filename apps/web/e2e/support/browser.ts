@@ -19,7 +19,11 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
-export async function newContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserContext> {
   return browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
 }
 

@@ -45,11 +45,14 @@ export function setStoredUser(user: PublicUser | null): void {
   }
 }
 
-/** Clears token and user (Logout). */
+/** Keys of per-player game state (saved Math Challenge, single-player session): cleared on logout so
+ * the next account on this browser does not resume someone else's game. */
+const GAME_KEYS = ['gameState', 'soloSession'];
+
+/** Clears token, user and saved game state (Logout). */
 export function clearSession(): void {
   try {
-    localStorage.removeItem(TOKEN_KEY);
-    localStorage.removeItem(USER_KEY);
+    for (const key of [TOKEN_KEY, USER_KEY, ...GAME_KEYS]) localStorage.removeItem(key);
     window.dispatchEvent(new Event('mathsprint:user'));
   } catch (error) {
     console.error('Failed to clear session', error);

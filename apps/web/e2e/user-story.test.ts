@@ -1,0 +1,191 @@
+/**
+ * Issue #2's user story in a real browser (Debian's Chromium via playwright-core), two browser
+ * contexts: sign up, play the single-player challenge to its results, then as a second account on a
+ * phone-sized window join a Math Challenge by code, play it to the end, see the winner, rematch in
+ * both windows, play again, and go home to see both ratings changed and the leaderboard updated
+ * without a reload. Every screen is saved under artifacts/screenshots/.
+ */
+import { solveQuestionText } from '@mathsprint/shared/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './support/app-server';
+import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startAppProcess();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const stamp = Date.now().toString(36);
+const ada = { name: 'Ada Lovelace', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' };
+const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 'can-we-fix-it-2' };
+
+async function signUp(page: Page, who: typeof ada, shotName: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('link', { name: /create an account/i }).click();
+  await page.waitForURL('**/signup');
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await shot(page, shotName);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.locator('#dashboard-greeting').textContent()).toContain(`Hello, ${who.name.split(' ')[0]}!`);
+}
+
+/** Reads the question shown in `selector`, answers it correctly and waits for the next one. */
+async function answerCorrectly(page: Page, selector: string): Promise<boolean> {
+  const question = page.locator(selector);
+  const text = (await question.textContent())?.trim() ?? '';
+  if (!text || text === '…') return false;
+  await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
+  await page.keyboard.press('Enter');
+  // Moves on to a new question (or to the end screen).
+  await expect
+    .poll(async () => ((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')), { timeout: 10_000 })
+    .not.toBe(text);
+  return true;
+}
+
+async function ratingOf(page: Page): Promise<string> {
+  return (await page.locator('.rating-figure').getAttribute('aria-label')) ?? '';
+}
+
+describe('user story: sign up, single-player, Math Challenge with rematch, live ratings', () => {
+  it('is playable end to end by two people', { timeout: 420_000 }, async () => {
+    const ctxA = await newContext(browser, app.url, DESKTOP);
+    const ctxB = await newContext(browser, app.url, PHONE);
+    const pageA = await ctxA.newPage();
+    const pageB = await ctxB.newPage();
+    const alerts: string[] = [];
+    for (const p of [pageA, pageB]) p.on('dialog', (d) => void (alerts.push(d.message()), d.dismiss()));
+
+    // Sign-in screens at both widths.
+    await pageA.goto('/login');
+    await shot(pageA, '01-login-desktop');
+    await pageB.goto('/login');
+    await shot(pageB, '01-login-phone');
+
+    // A signs up and lands on the dashboard.
+    await signUp(pageA, ada, '02-signup-desktop');
+    await expect.poll(() => ratingOf(pageA)).toBe('Rating 1500, deviation 350');
+    await shot(pageA, '03-home-desktop');
+
+    // Single-player to its results screen.
+    await pageA.getByRole('button', { name: 'Start Challenge' }).click();
+    await pageA.waitForURL('**/singleplayer');
+    await pageA.locator('.solo-question').waitFor();
+    await shot(pageA, '04-singleplayer-desktop');
+    const complete = pageA.getByText('Challenge Complete!');
+    for (let i = 0; i < 5 && !(await complete.isVisible()); i++) await answerCorrectly(pageA, '.solo-question');
+    // Then let the server's clock run out.
+    await complete.waitFor({ timeout: 75_000 });
+    await shot(pageA, '05-singleplayer-complete-desktop');
+    await pageA.waitForURL('**/results');
+    await expect.poll(() => pageA.getByText('You', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => pageA.getByText('5 questions solved').count()).toBe(1);
+    await shot(pageA, '06-singleplayer-results-desktop');
+    await pageA.getByRole('button', { name: 'Back to Home' }).click();
+    await pageA.waitForURL((url) => url.pathname === '/');
+
+    // B signs up on a phone-sized window.
+    await signUp(pageB, bob, '07-signup-phone');
+    await shot(pageB, '08-home-phone');
+
+    // A creates a 1-minute room; B joins it by code.
+    await pageA.getByRole('button', { name: 'Create Room' }).click();
+    await pageA.waitForURL('**/waiting');
+    const code = (await pageA.locator('output.duel-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
+    await expect.poll(() => pageA.getByRole('button', { name: 'Waiting for opponent...' }).isDisabled()).toBe(true);
+    await shot(pageA, '09-waiting-host-alone-desktop');
+    await pageB.getByLabel('Room code').fill(code);
+    await pageB.getByRole('button', { name: 'Join Room' }).click();
+    await pageB.waitForURL('**/waiting');
+    await pageA.getByText('Ready to start the game!').waitFor();
+    await shot(pageB, '10-waiting-guest-phone');
+    await shot(pageA, '10-waiting-host-ready-desktop');
+
+    // Host starts: 3-2-1-Go, then both are in the game.
+    await pageA.getByRole('button', { name: 'Start Game' }).click();
+    await pageB.getByRole('alertdialog', { name: 'Game starting' }).waitFor();
+    await shot(pageB, '11-countdown-phone');
+    await pageA.waitForURL('**/game');
+    await pageB.waitForURL('**/game');
+    await pageA.locator('.duel-question').waitFor();
+    await shot(pageA, '12-game-desktop');
+
+    // B answers two correctly and one wrong: the wrong one stays in place with a toast.
+    await answerCorrectly(pageB, '.duel-question');
+    await answerCorrectly(pageB, '.duel-question');
+    const stuck = (await pageB.locator('.duel-question').textContent())?.trim() ?? '';
+    await pageB.getByPlaceholder('Type your answer').fill(String(solveQuestionText(stuck) + 1));
+    await pageB.keyboard.press('Enter');
+    await pageB.getByText('Wrong answer — try again.').first().waitFor();
+    expect((await pageB.locator('.duel-question').textContent())?.trim()).toBe(stuck);
+    await shot(pageB, '13-game-wrong-phone');
+    // Empty answers are refused on the client and nothing is sent.
+    await pageB.getByPlaceholder('Type your answer').fill('');
+    await pageB.keyboard.press('Enter');
+    await pageB.getByText('Enter an answer before submitting.').first().waitFor();
+
+    // A answers six correctly and leads.
+    for (let i = 0; i < 6; i++) await answerCorrectly(pageA, '.duel-question');
+    await pageA.getByText('Leading').first().waitFor();
+    await shot(pageA, '14-game-leading-desktop');
+
+    // The server's clock ends the game; both land on the results.
+    await pageA.getByText('Game Over!').waitFor({ timeout: 80_000 });
+    await shot(pageA, '15-game-over-desktop');
+    await pageA.waitForURL('**/results');
+    await pageB.waitForURL('**/results');
+    await pageA.getByText('You Won!').waitFor();
+    await pageB.getByText(`Winner: ${ada.name}`).waitFor();
+    await expect.poll(() => pageA.getByText('6 questions solved').count()).toBe(1);
+    await expect.poll(() => pageB.getByText('2 questions solved').count()).toBe(1);
+    await shot(pageA, '16-results-winner-desktop');
+    await shot(pageB, '16-results-loser-phone');
+
+    // Rematch: A asks, B sees the offer and accepts; both are back in a new game.
+    await pageA.getByRole('button', { name: 'Rematch' }).click();
+    await pageA.getByText('Waiting for other player to accept rematch...').waitFor();
+    await pageB.getByText('Other player wants a rematch! Click Rematch to start.').waitFor();
+    await shot(pageA, '17-rematch-requested-desktop');
+    await shot(pageB, '17-rematch-offered-phone');
+    await pageB.getByRole('button', { name: 'Rematch' }).click();
+    await pageA.waitForURL('**/game');
+    await pageB.waitForURL('**/game');
+    await pageB.locator('.duel-question').waitFor();
+    await expect.poll(() => pageB.getByText('Question 1 of 30').count()).toBeGreaterThan(0);
+    await shot(pageB, '18-rematch-game-phone');
+
+    // Second game: B wins this one.
+    for (let i = 0; i < 4; i++) await answerCorrectly(pageB, '.duel-question');
+    await answerCorrectly(pageA, '.duel-question');
+    await pageB.waitForURL('**/results', { timeout: 80_000 });
+    await pageA.waitForURL('**/results', { timeout: 10_000 });
+    await pageB.getByText('You Won!').waitFor();
+    await pageA.getByText(`Winner: ${bob.name}`).waitFor();
+
+    // Home again, no reload: both ratings moved and both players are on the leaderboard.
+    await pageA.getByRole('button', { name: 'Back to Home' }).click();
+    await pageB.getByRole('button', { name: 'Back to Home' }).click();
+    for (const page of [pageA, pageB]) {
+      await page.waitForURL((url) => url.pathname === '/');
+      await expect.poll(() => ratingOf(page), { timeout: 10_000 }).not.toBe('Rating 1500, deviation 350');
+      const board = page.getByRole('list', { name: 'Global leaderboard entries' });
+      await expect.poll(() => board.getByText(ada.name).count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => board.getByText(bob.name).count(), { timeout: 10_000 }).toBe(1);
+    }
+    await shot(pageA, '19-home-after-desktop');
+    await shot(pageB, '19-home-after-phone');
+    expect(alerts).toEqual([]);
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * 'Players Progress' (spec §2 "Multiplayer game"): each player's score in pts, current question
+ * number and a progress bar; the single highest scorer above 0 is marked 'Leading', the current
+ * user '(You)'.
+ */
+import type { DuelPlayer } from '@mathsprint/shared/protocol';
+import { Card, ProgressBar, cx } from '../../../components/ui';
+import { leadingPlayerIndex, isCurrentPlayer, type Me } from '../lib/players';
+import { progressPercent, questionNumber } from '../lib/progress';
+import { BoltIcon } from './icons';
+
+export interface PlayersProgressProps {
+  players: readonly DuelPlayer[];
+  /** Number of questions in the game. */
+  total: number;
+  me: Me | null;
+}
+
+export function PlayersProgress({ players, total, me }: PlayersProgressProps) {
+  const leader = leadingPlayerIndex(players);
+  return (
+    <Card title="Players Progress" icon={<BoltIcon width={20} height={20} />} tone="tight" className="duel-progress-card">
+      {players.length === 0 ? (
+        <p className="text-muted text-small">Waiting for players…</p>
+      ) : (
+        <ul className="list-reset duel-progress-list" role="list">
+          {players.map((p, i) => {
+            const you = isCurrentPlayer(p, me);
+            const percent = progressPercent(p.current, total);
+            return (
+              <li key={`${p.userId ?? p.name}-${i}`} className={cx('duel-progress-item', you && 'duel-progress-you')}>
+                <div className="row-between">
+                  <span className="duel-name duel-progress-name">
+                    <span className="duel-name-text">{p.name}</span>
+                    {you ? <span className="duel-you text-muted">(You)</span> : null}
+                  </span>
+                  <span className="cluster duel-progress-badges">
+                    {p.connected === false ? <span className="badge">Offline</span> : null}
+                    {i === leader ? <span className="badge badge-gold">Leading</span> : null}
+                  </span>
+                </div>
+                <div className="row-between text-small">
+                  <span className="text-muted tabular">
+                    Question {questionNumber(p.current, total)}
+                    {total > 0 ? ` of ${total}` : ''}
+                  </span>
+                  <strong className="tabular">{p.score} pts</strong>
+                </div>
+                <ProgressBar value={percent} label={`${p.name} progress`} size="sm" tone={you ? 'primary' : 'accent'} valueText={`${percent}%`} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The results screen /results (spec §2 "Game results", §4 "Multiplayer": Rematch).
+ *
+ * In: navigation state {players, score, roomCode?, isHost?}. A Math Challenge carries its roomCode;
+ * the single-player challenge sends one player named 'You' and no room, and gets no Rematch.
+ * While on this screen the Math Challenge list keeps following progressUpdate and gameOver (the
+ * opponent may still be answering when this player ran out of questions).
+ *
+ * Rematch states (spec §4): idle → requested-waiting (this user asked) or opponent-requested
+ * (rematchRequested from the other player) → starting (rematchStarted {questions, mode, players}):
+ * the saved game state is replaced, a 3-2-1 countdown runs and the app returns to /game.
+ */
+import { DUEL } from '@mathsprint/shared/constants';
+import type { RejoinAck } from '@mathsprint/shared/protocol';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Card, Page, ProgressBar, cx } from '../../../components/ui';
+import { getSocket } from '../../../lib/socket';
+import { useStoredUser } from '../../../lib/use-stored-user';
+import { clearGameState, parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
+import { isCurrentPlayer, type Me } from '../lib/players';
+import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
+import { whatsappShareText, whatsappShareUrl } from '../lib/share';
+import { useRoomRejoin } from '../hooks/use-room-rejoin';
+import { useSocketEvent } from '../hooks/use-socket-event';
+import { FlagIcon, ListIcon, TargetIcon, TieIcon, TrophyIcon } from './icons';
+import { StartCountdown } from './start-countdown';
+import './duel.css';
+
+/** The name the single-player screen gives its one player (spec §2 "Single-player"). */
+const SOLO_PLAYER_NAME = 'You';
+
+function solvedText(n: number): string {
+  return `${n} ${n === 1 ? 'question' : 'questions'} solved`;
+}
+
+export function ResultsScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const [nav] = useState(() => parseNavState(resultsNavSchema, location.state));
+  const [players, setPlayers] = useState(() => nav?.players ?? []);
+  const roomCode = nav?.roomCode ?? null;
+  const solo = !roomCode;
+  const me: Me | null = solo ? { name: SOLO_PLAYER_NAME } : user ? { _id: user._id, name: user.name } : null;
+
+  /** Players still in the room (from roomUpdate); null until the server says. */
+  const [inRoom, setInRoom] = useState<number | null>(null);
+  const [pending, setPending] = useState(false);
+  const [requested, setRequested] = useState(false);
+  const [opponentAsked, setOpponentAsked] = useState(false);
+  const [rematch, setRematch] = useState<GameNavState | null>(null);
+  // False while the opponent still plays (this player solved every question first): the standings
+  // are provisional, so no banner yet and no rematch (the server would refuse it).
+  const [finished, setFinished] = useState(() => nav?.finished !== false);
+
+  useEffect(() => {
+    if (!nav) navigate('/', { replace: true });
+  }, [nav, navigate]);
+
+  const onRejoin = useCallback(
+    (ack: RejoinAck & { timedOut?: boolean }) => {
+      if (ack.status === 'finished') {
+        setFinished(true);
+        if (ack.players) setPlayers(ack.players);
+      }
+      // A rematch may have started while the connection was down: join it. (While the first game
+      // is unfinished, 'playing' is still that game, which this player has completed.)
+      if (ack.status === 'playing' && ack.questions && ack.roomCode && finished) {
+        const state: GameNavState = { roomCode: ack.roomCode, players: ack.players ?? [], questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
+        saveGameState(state);
+        navigate('/game', { replace: true, state });
+      }
+    },
+    [navigate, finished],
+  );
+  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: false, onAck: onRejoin });
+
+  useSocketEvent('progressUpdate', (list) => {
+    if (!solo && !rematch) setPlayers(list);
+  });
+  useSocketEvent('gameOver', ({ players: final }) => {
+    if (solo || rematch) return;
+    setPlayers(final);
+    setFinished(true);
+  });
+  useSocketEvent('timerUpdate', ({ timeLeft }) => {
+    if (!solo && !rematch && timeLeft <= 0) setFinished(true);
+  });
+  useSocketEvent('roomUpdate', (list) => {
+    if (!solo) setInRoom(list.filter((p) => p.connected !== false).length);
+  });
+  useSocketEvent('rematchRequested', ({ name }) => {
+    if (!solo && !isCurrentPlayer({ name }, user ? { name: user.name } : null)) setOpponentAsked(true);
+  });
+  useSocketEvent('rematchStarted', ({ questions, mode, players: fresh }) => {
+    if (solo || !roomCode) return;
+    // Spec §4: score and progress reset to 0, the input and the game-over flag clear (the game
+    // screen starts from this state), and the app returns to /game.
+    const state: GameNavState = {
+      roomCode,
+      players: fresh.map((p) => ({ ...p, score: 0, current: 0 })),
+      questions,
+      mode,
+      isHost: nav?.isHost,
+    };
+    saveGameState(state);
+    setRematch(state);
+  });
+
+  const onCountdownDone = useCallback(() => {
+    if (rematch) navigate('/game', { replace: true, state: rematch });
+  }, [rematch, navigate]);
+
+  const requestRematch = () => {
+    setPending(true);
+    getSocket().emit('rematch', {}, (ack) => {
+      setPending(false);
+      if (ack?.error) {
+        window.alert(ack.error);
+        setRequested(false);
+        return;
+      }
+      setRequested(true);
+    });
+  };
+
+  const goHome = () => {
+    if (!solo) {
+      getSocket().emit('leaveRoom');
+      clearGameState();
+    }
+    navigate('/');
+  };
+
+  const ranked = useMemo(() => rankPlayers(players), [players]);
+  const outcome = gameOutcome(ranked, me);
+  const banner = bannerText(outcome);
+  const topScore = ranked[0]?.player.score ?? 0;
+  const shareUrl = whatsappShareUrl(whatsappShareText(ranked, outcome));
+  const myRow = ranked.find((r) => isCurrentPlayer(r.player, me));
+  const myScore = myRow?.player.score ?? nav?.score ?? 0;
+
+  const enoughPlayers = players.length >= DUEL.maxPlayers && (inRoom === null || inRoom >= DUEL.maxPlayers);
+  const starting = pending || rematch !== null;
+  const status = rematch
+    ? 'Rematch starting…'
+    : requested
+      ? 'Waiting for other player to accept rematch...'
+      : opponentAsked
+        ? 'Other player wants a rematch! Click Rematch to start.'
+        : !finished
+          ? 'Your opponent is still playing…'
+          : null;
+
+  if (!nav) return null;
+
+  return (
+    <Page showLogout width="narrow" className="duel-page">
+      <div className="stack-lg">
+        <section className={cx('results-hero', finished && `results-hero-${outcome.kind}`)} aria-labelledby="results-title">
+          <span className="results-trophy">
+            {!finished ? <FlagIcon /> : outcome.kind === 'tie' ? <TieIcon /> : outcome.kind === 'won' ? <TrophyIcon /> : <TargetIcon />}
+          </span>
+          <h1 id="results-title" className="results-title">
+            Game Results
+          </h1>
+          {banner && finished ? (
+            <p className="results-banner" role="status">
+              {banner}
+            </p>
+          ) : !finished ? (
+            <p className="results-banner results-banner-pending" role="status">
+              You finished first!
+            </p>
+          ) : null}
+          <p className="results-myscore">
+            Your score <strong className="tabular">{myScore} pts</strong>
+          </p>
+        </section>
+
+        <Card title={finished ? 'Final standings' : 'Standings'} icon={<ListIcon width={20} height={20} />} tone="tight">
+          <ol className="list-reset results-list" role="list">
+            {ranked.map(({ rank, player }, i) => {
+              const you = isCurrentPlayer(player, me);
+              const winner = finished && i === 0 && (outcome.kind === 'won' || outcome.kind === 'lost');
+              return (
+                <li key={`${player.userId ?? player.name}-${i}`} className={cx('results-row', you && 'results-row-you', winner && 'results-row-winner')}>
+                  <span className={cx('results-rank', `results-rank-${Math.min(rank, 4)}`)} aria-label={`Rank ${rank}`}>
+                    {rank}
+                  </span>
+                  <div className="results-main">
+                    <div className="results-line">
+                      <span className="results-name">
+                        <span className="results-name-text">{player.name}</span>
+                        {/* The single-player row is already called 'You'. */}
+                        {you && player.name !== SOLO_PLAYER_NAME ? <span className="results-you text-muted">(You)</span> : null}
+                      </span>
+                      {winner ? <span className="badge badge-gold">Winner</span> : null}
+                    </div>
+                    <div className="results-line text-small">
+                      <span className="text-muted">{solvedText(player.current)}</span>
+                      <strong className="tabular">{player.score} pts</strong>
+                    </div>
+                    <ProgressBar
+                      value={relativeScorePercent(player.score, topScore)}
+                      label={`${player.name} score relative to the top score`}
+                      size="sm"
+                      tone={winner ? 'gradient' : 'primary'}
+                    />
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+
+        {status ? (
+          <p className={cx('results-status', opponentAsked && !requested && !rematch && 'results-status-alert')} role="status">
+            {status}
+          </p>
+        ) : null}
+        <div className="results-actions">
+          <Button variant="ghost" size="lg" onClick={goHome}>
+            Back to Home
+          </Button>
+          {solo ? null : (
+            <Button
+              size="lg"
+              onClick={requestRematch}
+              disabled={!enoughPlayers || !finished || starting || requested}
+              aria-busy={starting || undefined}
+            >
+              {starting ? 'Starting...' : 'Rematch'}
+            </Button>
+          )}
+          <a className="btn btn-success btn-lg" href={shareUrl} target="_blank" rel="noopener noreferrer">
+            Share on WhatsApp
+          </a>
+        </div>
+      </div>
+      {rematch ? <StartCountdown caption="Rematch starting" onDone={onCountdownDone} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,227 @@
+/**
+ * The multiplayer lobby /waiting (spec §2 "Waiting room", §4 "Multiplayer": Waiting).
+ *
+ * In: navigation state {roomCode, players, name, isHost} from the home screen. Without it (a
+ * refresh, a bookmark) the room code comes from the saved game state and the screen rejoins;
+ * without either it goes home. Listens to roomUpdate (the bare players list) and gameStarted
+ * {questions, mode}; on the start it saves the game state, runs the 3-2-1-'Go!' countdown and goes
+ * to /game with {roomCode, players, questions, mode}.
+ */
+import { DUEL } from '@mathsprint/shared/constants';
+import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
+import { useCallback, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Button, Card, LoadingScreen, Page, cx, initials } from '../../../components/ui';
+import { getSocket } from '../../../lib/socket';
+import { useStoredUser } from '../../../lib/use-stored-user';
+import { copyText } from '../lib/clipboard';
+import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
+import { isCurrentPlayer } from '../lib/players';
+import { useRoomRejoin } from '../hooks/use-room-rejoin';
+import { useSocketEvent } from '../hooks/use-socket-event';
+import { StartCountdown } from './start-countdown';
+import './duel.css';
+
+interface Room {
+  roomCode: string;
+  players: DuelPlayer[];
+  isHost: boolean;
+  mode: number | undefined;
+}
+
+export function WaitingRoom() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const user = useStoredUser();
+  const [nav] = useState(() => parseNavState(waitingNavSchema, location.state));
+  const [roomCode] = useState<string | null>(() => nav?.roomCode ?? loadGameState()?.roomCode ?? null);
+  const [room, setRoom] = useState<Room | null>(() =>
+    nav ? { roomCode: nav.roomCode, players: nav.players, isHost: nav.isHost, mode: nav.mode } : null,
+  );
+  const [starting, setStarting] = useState(false);
+  const [countdown, setCountdown] = useState<GameNavState | null>(null);
+  const [copied, setCopied] = useState(false);
+
+  useEffect(() => {
+    if (!roomCode) navigate('/', { replace: true });
+  }, [roomCode, navigate]);
+
+  // Saved as soon as the room is known, so that a refresh of this screen can rejoin it. Once the
+  // game has started, gameStarted has saved the full state (with questions) and this must not undo it.
+  useEffect(() => {
+    if (room && !countdown) saveGameState({ roomCode: room.roomCode, players: room.players, questions: [], mode: room.mode ?? DUEL.defaultMode });
+  }, [room, countdown]);
+
+  const onRejoin = useCallback(
+    (ack: RejoinAck & { timedOut?: boolean }) => {
+      if (ack.timedOut) return; // the next reconnect tries again
+      if (ack.error) {
+        window.alert(ack.error);
+        clearGameState();
+        navigate('/', { replace: true });
+        return;
+      }
+      const code = ack.roomCode ?? roomCode ?? '';
+      const players = ack.players ?? [];
+      if (ack.status === 'playing' && ack.questions) {
+        // The game started while this screen was away: go straight to it.
+        const state: GameNavState = { roomCode: code, players, questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
+        saveGameState(state);
+        navigate('/game', { replace: true, state });
+        return;
+      }
+      if (ack.status === 'finished') {
+        navigate('/results', {
+          replace: true,
+          state: { players, score: ack.playerState?.score ?? 0, roomCode: code, isHost: ack.isHost ?? false },
+        });
+        return;
+      }
+      setRoom((r) => ({ roomCode: code, players, isHost: ack.isHost ?? r?.isHost ?? false, mode: ack.mode ?? r?.mode }));
+    },
+    [navigate, roomCode],
+  );
+  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: !nav, onAck: onRejoin });
+
+  useSocketEvent('roomUpdate', (players) => {
+    setRoom((r) => (r ? { ...r, players } : r));
+  });
+
+  useSocketEvent('gameStarted', ({ questions, mode }) => {
+    if (!room) return;
+    const state: GameNavState = { roomCode: room.roomCode, players: room.players, questions, mode, isHost: room.isHost };
+    saveGameState(state);
+    setCountdown(state);
+  });
+
+  const onCountdownDone = useCallback(() => {
+    if (countdown) navigate('/game', { replace: true, state: countdown });
+  }, [countdown, navigate]);
+
+  const startGame = () => {
+    setStarting(true);
+    getSocket().emit('startGame', (ack) => {
+      setStarting(false);
+      if (ack?.error) window.alert(ack.error);
+    });
+  };
+
+  const copyCode = async () => {
+    if (!room) return;
+    if (await copyText(room.roomCode)) {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2000);
+    }
+  };
+
+  const leave = () => {
+    getSocket().emit('leaveRoom');
+    clearGameState();
+    navigate('/');
+  };
+
+  if (!room) {
+    return (
+      <Page showLogout>
+        <LoadingScreen title="Joining room…" subtitle={roomCode ? `Room ${roomCode}` : undefined} />
+      </Page>
+    );
+  }
+
+  const count = room.players.length;
+  const full = count >= DUEL.maxPlayers;
+  // Spec §5: start only with exactly 2 players; both must also be connected, or the server
+  // refuses ('Waiting for your opponent to reconnect').
+  const canStart = count === DUEL.maxPlayers && room.players.every((p) => p.connected !== false);
+  const me = user ? { _id: user._id, name: user.name } : null;
+  const slots = Array.from({ length: DUEL.maxPlayers }, (_, i) => room.players[i] ?? null);
+
+  return (
+    <Page showLogout width="narrow" className="duel-page">
+      <div className="stack-lg">
+        <header className="duel-lobby-hero above-symbols">
+          <p className="eyebrow duel-eyebrow">Math Challenge{room.mode ? ` · ${room.mode} min` : ''}</p>
+          <h1>Waiting room</h1>
+          <p className="text-muted">Share the room code with a friend. The game starts when the host presses Start.</p>
+        </header>
+
+        <Card className="duel-lobby-card">
+          <div className="duel-code-block">
+            <p className="duel-code-label" id="room-code-label">
+              Room code
+            </p>
+            <div className="duel-code-row">
+              <output className="duel-code mono" aria-labelledby="room-code-label">
+                {room.roomCode}
+              </output>
+              <Button variant="secondary" onClick={copyCode} aria-label={`Copy room code ${room.roomCode}`}>
+                {copied ? 'Copied!' : 'Copy'}
+              </Button>
+            </div>
+            <span className="visually-hidden" aria-live="polite">
+              {copied ? 'Room code copied' : ''}
+            </span>
+          </div>
+
+          <div className="duel-lobby-section">
+            <div className="row-between">
+              <h2 className="h4">Players Joined</h2>
+              <span className={cx('badge', full ? 'badge-success' : 'badge-primary', 'tabular')} aria-live="polite">
+                {count}/{DUEL.maxPlayers}
+              </span>
+            </div>
+            <ul className="list-reset duel-slots" role="list">
+              {slots.map((player, i) =>
+                player ? (
+                  <li key={`${player.userId ?? player.name}-${i}`} className="duel-slot">
+                    <span className="avatar" aria-hidden="true">
+                      {initials(player.name)}
+                    </span>
+                    <span className="grow duel-name">
+                      <span className="duel-name-text">{player.name}</span>
+                      {isCurrentPlayer(player, me) ? <span className="duel-you text-muted">(You)</span> : null}
+                    </span>
+                    {player.connected === false ? (
+                      <span className="duel-ready duel-ready-off">
+                        <span className="duel-dot" aria-hidden="true" /> Offline
+                      </span>
+                    ) : (
+                      <span className="duel-ready">
+                        <span className="duel-dot" aria-hidden="true" /> Ready
+                      </span>
+                    )}
+                  </li>
+                ) : (
+                  i === count && (
+                    <li key={`empty-${i}`} className="duel-slot duel-slot-empty">
+                      <span className="duel-slot-pulse" aria-hidden="true" />
+                      <span className="text-muted">{count === 0 ? 'No players joined yet' : 'Waiting for opponent...'}</span>
+                    </li>
+                  )
+                ),
+              )}
+            </ul>
+          </div>
+
+          <p className={cx('duel-status', canStart && 'duel-status-ready')} role="status">
+            {canStart ? 'Ready to start the game!' : 'Waiting for opponent to join...'}
+          </p>
+
+          <div className="duel-lobby-actions">
+            {room.isHost ? (
+              <Button size="lg" block variant={canStart ? 'success' : 'primary'} disabled={!canStart} loading={starting} onClick={startGame}>
+                {canStart ? 'Start Game' : 'Waiting for opponent...'}
+              </Button>
+            ) : (
+              <p className="text-muted text-center text-small">The host starts the game when both players are here.</p>
+            )}
+            <Button variant="ghost" block onClick={leave}>
+              Leave room
+            </Button>
+          </div>
+        </Card>
+      </div>
+      {countdown ? <StartCountdown onDone={onCountdownDone} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * Screen-to-screen state of the Math Challenge: the navigation state each screen receives (spec §2
+ * "Navigation state carried between screens") and the saved game state in browser storage (spec §3
+ * "Saved game state": roomCode, players, questions, mode), which /waiting and /game fall back to
+ * after a refresh.
+ *
+ * Both come back from places the app does not fully control (history entries written by an older
+ * build, storage edited by hand), so they are parsed, never cast.
+ */
+import type { DuelPlayer } from '@mathsprint/shared/protocol';
+import { z } from 'zod';
+import { readJson, writeJson } from '../../../lib/storage';
+
+/** Storage key of the saved game state. */
+export const GAME_STATE_KEY = 'gameState';
+
+export const duelPlayerSchema = z.object({
+  name: z.string(),
+  userId: z.string().optional(),
+  score: z.number().catch(0),
+  current: z.number().catch(0),
+  connected: z.boolean().optional(),
+}) satisfies z.ZodType<DuelPlayer>;
+
+const playersSchema = z.array(duelPlayerSchema).catch([]);
+
+/** Navigation state into /waiting: roomCode, players, the user's name, isHost (spec §2); mode added. */
+export const waitingNavSchema = z.object({
+  roomCode: z.string().min(1),
+  players: playersSchema.default([]),
+  name: z.string().optional(),
+  isHost: z.boolean().catch(false).default(false),
+  mode: z.number().optional(),
+});
+export type WaitingNavState = z.infer<typeof waitingNavSchema>;
+
+/** Navigation state into /game: roomCode, players, questions, mode (spec §2); isHost carried on to /results. */
+export const gameNavSchema = z.object({
+  roomCode: z.string().min(1),
+  players: playersSchema.default([]),
+  questions: z.array(z.string()),
+  mode: z.number().catch(1).default(1),
+  isHost: z.boolean().optional(),
+});
+export type GameNavState = z.infer<typeof gameNavSchema>;
+
+/** Navigation state into /results: players, score (and roomCode, isHost from the game) (spec §2). */
+export const resultsNavSchema = z.object({
+  players: playersSchema.default([]),
+  score: z.number().catch(0).default(0),
+  roomCode: z.string().optional(),
+  isHost: z.boolean().optional(),
+  /** False when this player solved every question while the opponent still plays (added here). */
+  finished: z.boolean().optional(),
+});
+export type ResultsNavState = z.infer<typeof resultsNavSchema>;
+
+/** The saved game state (spec §3). `questions` is empty while the room is still waiting. */
+export const savedGameSchema = z.object({
+  roomCode: z.string().min(1),
+  players: playersSchema.default([]),
+  questions: z.array(z.string()).catch([]).default([]),
+  mode: z.number().catch(1).default(1),
+});
+export type SavedGame = z.infer<typeof savedGameSchema>;
+
+/** Parses a navigation state; null when it is missing or not of this screen's shape. */
+export function parseNavState<S extends z.ZodType>(schema: S, state: unknown): z.infer<S> | null {
+  const parsed = schema.safeParse(state);
+  return parsed.success ? parsed.data : null;
+}
+
+export function loadGameState(): SavedGame | null {
+  const parsed = savedGameSchema.safeParse(readJson<unknown>(GAME_STATE_KEY));
+  return parsed.success ? parsed.data : null;
+}
+
+export function saveGameState(state: SavedGame): void {
+  writeJson(GAME_STATE_KEY, state);
+}
+
+export function clearGameState(): void {
+  writeJson(GAME_STATE_KEY, null);
+}

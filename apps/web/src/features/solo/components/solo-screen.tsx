@@ -1,0 +1,345 @@
+/**
+ * The single-player challenge /singleplayer (spec §2 "Single-player", §4 "Single-player").
+ *
+ * loading ('Preparing Your Challenge') → playing → over ('Challenge Complete!') → /results after
+ * 1 s with one player named 'You'. The session and its clock live on the server: the timer is
+ * polled every 1 s (spec §9) and its answer is authoritative. A stored session is resumed when the
+ * timer call succeeds and it is not over; otherwise a new session starts (spec §4, §8).
+ */
+import { DUEL, SOLO } from '@mathsprint/shared/constants';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { Button, Card, LoadingScreen, Page, ProgressBar, cx, formatMmSs } from '../../../components/ui';
+import { ApiError } from '../../../lib/api';
+import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
+import { parseAnswer, sanitizeAnswerInput, toggleSign } from '../lib/answer';
+import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
+import { StarIcon } from './icons';
+import './solo.css';
+
+/** The timer turns red in the last seconds. */
+const LOW_TIME_SECONDS = 10;
+/** How long the cross stays after a wrong answer (ms). */
+const WRONG_MARK_MS = 900;
+
+type Phase = 'loading' | 'playing' | 'over' | 'error';
+
+interface Loaded {
+  session: StoredSoloSession;
+  /** Seconds. */
+  timeLeft: number;
+  score: number;
+  current: number;
+}
+
+/** Resumes the stored session when the server still runs it, else starts a new one. */
+async function resumeOrStart(mode: number): Promise<Loaded> {
+  const stored = loadSoloSession();
+  if (stored && canResume(stored, mode)) {
+    try {
+      const timer = await soloTimer(stored.sessionId);
+      if (!timer.over && timer.timeLeft > 0) {
+        return { session: stored, timeLeft: timer.timeLeft, score: timer.score, current: timer.current };
+      }
+    } catch {
+      // Spec §8: a failed timer call on resume starts a new session.
+    }
+  }
+  clearSoloSession();
+  const started = await startSolo(mode);
+  const session: StoredSoloSession = { ...started, mode };
+  saveSoloSession(session);
+  return { session, timeLeft: started.timerDuration, score: 0, current: 0 };
+}
+
+function percentOf(current: number, total: number): number {
+  return total > 0 ? Math.min(100, Math.max(0, Math.round((current / total) * 100))) : 0;
+}
+
+export function SoloScreen() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [mode] = useState(() => soloModeFrom(location.state, DUEL.modes, SOLO.defaultMode));
+  const [phase, setPhase] = useState<Phase>('loading');
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [session, setSession] = useState<StoredSoloSession | null>(null);
+  const [timeLeft, setTimeLeft] = useState(0);
+  const [score, setScore] = useState(0);
+  const [current, setCurrent] = useState(0);
+  const [mark, setMark] = useState<'correct' | 'wrong' | null>(null);
+  const [input, setInput] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // One load per mount, shared by StrictMode's second effect run instead of starting two sessions.
+  const loading = useRef<Promise<Loaded> | null>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    loading.current ??= resumeOrStart(mode);
+    loading.current.then(
+      (loaded) => {
+        if (!active) return;
+        setSession(loaded.session);
+        setTimeLeft(loaded.timeLeft);
+        setScore(loaded.score);
+        setCurrent(loaded.current);
+        setPhase(loaded.current >= loaded.session.questions.length ? 'over' : 'playing');
+      },
+      (error: unknown) => {
+        if (!active) return;
+        setLoadError(error instanceof ApiError ? error.message : 'Could not start the challenge');
+        setPhase('error');
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [mode, attempt]);
+
+  const retry = () => {
+    loading.current = null;
+    setLoadError(null);
+    setPhase('loading');
+    setAttempt((n) => n + 1);
+  };
+
+  // The server's clock, every second while playing (spec §9).
+  const sessionId = session?.sessionId;
+  useEffect(() => {
+    if (phase !== 'playing' || !sessionId) return;
+    let active = true;
+    const timer = window.setInterval(() => {
+      soloTimer(sessionId).then(
+        (t) => {
+          if (!active) return;
+          setTimeLeft(t.timeLeft);
+          if (t.over || t.timeLeft <= 0) setPhase('over');
+        },
+        (error: unknown) => console.warn('Single-player timer call failed', error),
+      );
+    }, SOLO.timerPollMs);
+    return () => {
+      active = false;
+      window.clearInterval(timer);
+    };
+  }, [phase, sessionId]);
+
+  // Over: clear the stored session (spec §3) and show the results 1 s later (spec §9).
+  const latest = useRef({ score, current });
+  useEffect(() => {
+    latest.current = { score, current };
+  });
+  useEffect(() => {
+    if (phase !== 'over') return;
+    clearSoloSession();
+    const timer = window.setTimeout(() => {
+      const { score: s, current: c } = latest.current;
+      navigate('/results', { replace: true, state: { players: [{ name: 'You', score: s, current: c }], score: s } });
+    }, SOLO.resultsDelayMs);
+    return () => window.clearTimeout(timer);
+  }, [phase, navigate]);
+
+  const focusInput = useCallback(() => window.requestAnimationFrame(() => inputRef.current?.focus()), []);
+  useEffect(() => {
+    if (phase === 'playing') focusInput();
+  }, [phase, focusInput]);
+
+  const total = session?.questions.length ?? 0;
+
+  const submit = async () => {
+    // Spec §5: blocked once over; also while the check mark shows before the next question.
+    if (phase !== 'playing' || !session || submitting || mark === 'correct') return;
+    const parsed = parseAnswer(input);
+    if (!parsed.ok) {
+      toast.warning(parsed.error);
+      focusInput();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const result = await answerSolo(session.sessionId, parsed.value);
+      if (result.error) {
+        toast.error(result.error);
+        return;
+      }
+      setScore(result.score);
+      const finished = result.over || result.current >= total;
+      if (result.correct) {
+        // Spec §4: a check, the score, then the next question after 0.5 s.
+        setMark('correct');
+        setInput('');
+        window.setTimeout(() => {
+          setCurrent(result.current);
+          setMark(null);
+          if (finished) setPhase('over');
+          focusInput();
+        }, SOLO.nextQuestionDelayMs);
+      } else {
+        // Spec §4: a cross, and the server's current index.
+        setMark('wrong');
+        if (result.current !== current) setInput('');
+        else window.requestAnimationFrame(() => inputRef.current?.select());
+        setCurrent(result.current);
+        if (finished) setPhase('over');
+        window.setTimeout(() => setMark((m) => (m === 'wrong' ? null : m)), WRONG_MARK_MS);
+      }
+    } catch (error) {
+      toast.error(error instanceof ApiError && error.message ? error.message : 'Submit failed');
+      // 409: the run ended on the server ('Time is up', 'The challenge is over').
+      if (error instanceof ApiError && error.status === 409) setPhase('over');
+    } finally {
+      setSubmitting(false);
+      focusInput();
+    }
+  };
+
+  if (phase === 'loading') {
+    return (
+      <Page showLogout>
+        <LoadingScreen title="Preparing Your Challenge" subtitle="Loading mathematical problems..." />
+      </Page>
+    );
+  }
+
+  if (phase === 'error' || !session) {
+    return (
+      <Page showLogout width="narrow">
+        <Card className="solo-message" title="The challenge could not start" icon="!">
+          <p className="alert alert-error" role="alert">
+            {loadError ?? 'Could not start the challenge'}
+          </p>
+          <div className="solo-actions">
+            <Button onClick={retry}>Try again</Button>
+            <Button variant="ghost" onClick={() => navigate('/')}>
+              Return to Home
+            </Button>
+          </div>
+        </Card>
+      </Page>
+    );
+  }
+
+  const percent = percentOf(current, total);
+  const low = timeLeft <= LOW_TIME_SECONDS;
+  const question = session.questions[current];
+  const shownNumber = total > 0 ? Math.min(total, current + 1) : 0;
+
+  return (
+    <Page showLogout width="narrow" className="solo-page">
+      <div className="stack">
+        <header className="solo-header">
+          <div>
+            <p className="eyebrow solo-eyebrow">
+              {mode} {mode === 1 ? 'minute' : 'minutes'} · single player
+            </p>
+            <h1>Solo Challenge</h1>
+          </div>
+          <div className="solo-stats">
+            <div className={cx('solo-stat solo-stat-timer', low && 'solo-stat-low')}>
+              <span className="solo-stat-label">Time left</span>
+              <span className="solo-stat-value tabular" role="timer" aria-label={`Time left ${formatMmSs(timeLeft)}`}>
+                {formatMmSs(timeLeft)}
+              </span>
+            </div>
+            <div className="solo-stat">
+              <span className="solo-stat-label">Points</span>
+              <span className="solo-stat-value tabular">
+                {score} <small>pts</small>
+              </span>
+            </div>
+          </div>
+        </header>
+
+        <Card className="solo-card" aria-label="Current question">
+          {phase === 'over' ? (
+            <div className="solo-over" role="status">
+              <span className="solo-over-icon">
+                <StarIcon />
+              </span>
+              <h2>Challenge Complete!</h2>
+              <p className="text-muted">Your score</p>
+              <p className="solo-over-score tabular">
+                {score} <small>pts</small>
+              </p>
+              <Button variant="ghost" onClick={() => navigate('/')}>
+                Return to Home
+              </Button>
+            </div>
+          ) : (
+            <div className="stack">
+              <div className="stack-sm">
+                <div className="row-between text-small">
+                  <span className="solo-qcount">
+                    Question {shownNumber} of {total}
+                  </span>
+                  <span className="text-muted tabular">{percent}%</span>
+                </div>
+                <ProgressBar value={percent} label="Challenge progress" tone="gradient" valueText={`${percent}%`} />
+              </div>
+              <div className="solo-question-wrap">
+                <p className="solo-question" aria-live="polite">
+                  {question ?? '…'}
+                </p>
+                <span
+                  className={cx('solo-mark', mark === 'correct' && 'solo-mark-correct', mark === 'wrong' && 'solo-mark-wrong')}
+                  role="status"
+                  aria-label={mark === 'correct' ? 'Correct' : mark === 'wrong' ? 'Wrong' : undefined}
+                >
+                  {mark === 'correct' ? '✓' : mark === 'wrong' ? '✗' : ''}
+                </span>
+              </div>
+              <form
+                className="solo-answer-form"
+                noValidate
+                onSubmit={(e) => {
+                  e.preventDefault();
+                  void submit();
+                }}
+              >
+                <label htmlFor="solo-answer" className="visually-hidden">
+                  Your answer
+                </label>
+                <div className="solo-answer-row">
+                  <button
+                    type="button"
+                    className="solo-sign-toggle"
+                    aria-label="Toggle minus sign"
+                    title="Toggle minus sign"
+                    onClick={() => {
+                      setInput((v) => toggleSign(v));
+                      focusInput();
+                    }}
+                  >
+                    ±
+                  </button>
+                  <input
+                    id="solo-answer"
+                    ref={inputRef}
+                    className={cx('input solo-answer-input tabular', mark === 'wrong' && 'solo-answer-wrong')}
+                    type="text"
+                    inputMode="decimal"
+                    autoComplete="off"
+                    autoCorrect="off"
+                    autoCapitalize="off"
+                    spellCheck={false}
+                    enterKeyHint="send"
+                    placeholder="Type your answer"
+                    autoFocus
+                    value={input}
+                    aria-invalid={mark === 'wrong' || undefined}
+                    onChange={(e) => setInput(sanitizeAnswerInput(e.target.value))}
+                  />
+                </div>
+                <Button type="submit" size="lg" block aria-busy={submitting || undefined}>
+                  Submit Answer
+                </Button>
+              </form>
+            </div>
+          )}
+        </Card>
+      </div>
+    </Page>
+  );
+}
