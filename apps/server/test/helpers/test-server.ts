@@ -59,6 +59,8 @@ export async function startTestServer(
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     DATA_DIR: 'memory://',
     SERVE_WEB: 'false',
+    // Tests play clients from many addresses through X-Forwarded-For, as behind one proxy.
+    TRUST_PROXY_HOPS: '1',
     ...options.env,
   });
   const scratch =
