@@ -5,11 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { HttpError } from './http/errors.js';
+import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
@@ -60,25 +60,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 64 * 1024,
   });
 
-  await http.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    referrerPolicy: { policy: 'no-referrer' },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('https:'),
-  });
+  await http.register(
+    securityHeadersPlugin,
+    securityHeaderOptions({ https: config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('https:') }),
+  );
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });

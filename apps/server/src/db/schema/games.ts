@@ -10,7 +10,7 @@ export const games = pgTable(
     roomCode: text('room_code').notNull(),
     /** Duration in minutes (1, 2, 3 or 5). */
     mode: integer('mode').notNull(),
-    /** Winner's user id; null for a tie or a guest winner. */
+    /** Winner's user id (guest accounts have one too); null for a tie or a winner without an account. */
     winnerUserId: text('winner_user_id').references(() => users.id),
     winnerName: text('winner_name'),
     tie: boolean('tie').notNull().default(false),
