@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { clearSession } from '../../lib/storage';
 import { resetSocket } from '../../lib/socket';
 import { useStoredUser } from '../../lib/use-stored-user';
+import { Brand } from './brand';
 import { Button } from './button';
 
 /**
@@ -45,14 +46,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
   return (
     <header className="topbar">
       <div className="container topbar-inner">
-        <Link to="/" className="brand" aria-label="MathSprint home">
-          <span className="brand-mark" aria-hidden="true">
-            ∑
-          </span>
-          <span>
-            Math<span className="brand-accent">Sprint</span>
-          </span>
-        </Link>
+        <Brand />
         <div className="topbar-actions">
           {children}
           {user ? (

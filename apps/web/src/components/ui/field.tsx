@@ -16,13 +16,19 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   large?: boolean;
 }
 
-/** A labelled text input with hints and an error line. */
-export function Field({ label, hints, error, id, footer, large, className, ...input }: FieldProps) {
+/** The input's id (given or generated), the ids of its hint and error lines, and its aria-describedby. */
+function useFieldIds(id: string | undefined, hints: ReactNode[] | undefined, error: string | null | undefined) {
   const generated = useId();
   const inputId = id ?? generated;
   const hintId = `${inputId}-hint`;
   const errorId = `${inputId}-error`;
   const describedBy = [hints?.length ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return { inputId, hintId, errorId, describedBy };
+}
+
+/** A labelled text input with hints and an error line. */
+export function Field({ label, hints, error, id, footer, large, className, ...input }: FieldProps) {
+  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hints, error);
   return (
     <div className={cx('field', className)}>
       <label className="field-label" htmlFor={inputId}>
@@ -60,12 +66,8 @@ export function PasswordField({
   hideLabel = 'Hide password',
   ...input
 }: PasswordFieldProps) {
-  const generated = useId();
-  const inputId = id ?? generated;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const { inputId, hintId, errorId, describedBy } = useFieldIds(id, hints, error);
   const [visible, setVisible] = useState(false);
-  const describedBy = [hints?.length ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div className={cx('field', className)}>
       <label className="field-label" htmlFor={inputId}>

@@ -87,6 +87,45 @@ export function IconUsers(props: IconProps) {
   );
 }
 
+/** A finish flag: a game that has ended. */
+export function IconFlag(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M5 21V4M5 4h12l-2.5 4L17 12H5" />
+    </Svg>
+  );
+}
+
+/** An equals sign in a circle: a tie. */
+export function IconEquals(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 10h8M8 14h8" />
+    </Svg>
+  );
+}
+
+/** A target: a goal not reached yet. */
+export function IconTarget(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="12" cy="12" r="9" />
+      <circle cx="12" cy="12" r="5" />
+      <circle cx="12" cy="12" r="1" />
+    </Svg>
+  );
+}
+
+/** A bulleted list: standings. */
+export function IconList(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 6h11M9 12h11M9 18h11M4 6h.01M4 12h.01M4 18h.01" />
+    </Svg>
+  );
+}
+
 /** A lightning bolt: speed. */
 export function IconBolt(props: IconProps) {
   return (

@@ -1,13 +1,30 @@
 /** Shared presentational pieces. They import only lib/, never a feature. */
+export { AnswerForm, type AnswerFormProps } from './answer-form';
 export { AppHeader, LogoutButton, logout, initials, type AppHeaderProps } from './app-header';
+export { Brand } from './brand';
 export { Button, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
 export { Card, type CardProps } from './card';
 export { cx } from './cx';
 export { DurationPicker, type DurationPickerProps } from './duration-picker';
 export { Field, PasswordField, type FieldProps, type PasswordFieldProps } from './field';
 export { FloatingSymbols, type FloatingSymbolsProps } from './floating-symbols';
+export { GameOverPanel, type GameOverPanelProps } from './game-over';
+export { GameStats, type GameStatsProps } from './game-stats';
 export { Page, type PageProps } from './page';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
+export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';
 export { LoadingScreen, Spinner, type LoadingScreenProps, type SpinnerProps } from './spinner';
 export { formatMmSs } from './time';
-export { IconBolt, IconStar, IconSwords, IconTimer, IconTrophy, IconUsers, type IconProps } from './icons';
+export {
+  IconBolt,
+  IconEquals,
+  IconFlag,
+  IconList,
+  IconStar,
+  IconSwords,
+  IconTarget,
+  IconTimer,
+  IconTrophy,
+  IconUsers,
+  type IconProps,
+} from './icons';

@@ -1,6 +1,6 @@
 /** The frame of the sign-in screens: a hero with the product pitch beside the form card. */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Brand } from '../../../components/ui/brand';
 import { FloatingSymbols } from '../../../components/ui/floating-symbols';
 import { IconStar, IconSwords, IconTimer } from '../../../components/ui/icons';
 import './auth.css';
@@ -16,19 +16,6 @@ export interface AuthLayoutProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;
-}
-
-function Brand() {
-  return (
-    <Link to="/" className="brand" aria-label="MathSprint home">
-      <span className="brand-mark" aria-hidden="true">
-        ∑
-      </span>
-      <span>
-        Math<span className="brand-accent">Sprint</span>
-      </span>
-    </Link>
-  );
 }
 
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {

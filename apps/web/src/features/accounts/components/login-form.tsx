@@ -6,10 +6,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field, PasswordField } from '../../../components/ui/field';
+import { PasswordField } from '../../../components/ui/field';
 import { login } from '../api/auth';
 import { fieldErrors, loginFormSchema, type FieldErrors } from '../api/forms';
 import { startSession } from '../session';
+import { EmailField, RequestError } from './auth-fields';
 import { PasswordStrength } from './password-strength';
 
 type LoginField = 'email' | 'password';
@@ -36,23 +37,8 @@ export function LoginForm() {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with email">
-      {mutation.isError ? (
-        <div className="alert alert-error" role="alert">
-          {mutation.error.message || 'Login failed'}
-        </div>
-      ) : null}
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        value={email}
-        error={errors.email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <RequestError error={mutation.error} fallback="Login failed" />
+      <EmailField value={email} error={errors.email} onChange={setEmail} />
       <PasswordField
         label="Password"
         name="password"

@@ -10,6 +10,7 @@ import { Field, PasswordField } from '../../../components/ui/field';
 import { signup } from '../api/auth';
 import { fieldErrors, signupFormSchema, type FieldErrors } from '../api/forms';
 import { startSession } from '../session';
+import { EmailField, RequestError } from './auth-fields';
 
 type SignupField = 'name' | 'email' | 'password';
 
@@ -43,11 +44,7 @@ export function SignupForm() {
 
   return (
     <form className="stack" onSubmit={onSubmit} noValidate aria-label="Create an account">
-      {mutation.isError ? (
-        <div className="alert alert-error" role="alert">
-          {mutation.error.message || 'Signup failed'}
-        </div>
-      ) : null}
+      <RequestError error={mutation.error} fallback="Signup failed" />
       <Field
         label="Full name"
         name="name"
@@ -59,18 +56,7 @@ export function SignupForm() {
         error={errors.name}
         onChange={(e) => setName(e.target.value)}
       />
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-        required
-        value={email}
-        error={errors.email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} error={errors.email} onChange={setEmail} />
       <PasswordField
         label="Password"
         name="password"

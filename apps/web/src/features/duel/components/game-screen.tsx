@@ -12,25 +12,31 @@ import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Card, FloatingSymbols, LoadingScreen, Page, ProgressBar, cx, formatMmSs } from '../../../components/ui';
+import {
+  AnswerForm,
+  Card,
+  FloatingSymbols,
+  GameOverPanel,
+  GameStats,
+  IconFlag,
+  LoadingScreen,
+  Page,
+  QuestionProgress,
+  QuestionText,
+} from '../../../components/ui';
+import { parseAnswer } from '../../../lib/answer-input';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
-import { parseAnswer } from '../lib/answer';
 import { clearGameState, gameNavSchema, loadGameState, parseNavState, saveGameState, type GameNavState, type ResultsNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
 import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players';
-import { progressPercent, questionNumber } from '../lib/progress';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
-import { AnswerForm } from './answer-form';
-import { FlagIcon } from './icons';
 import { PlayersProgress } from './players-progress';
 import './duel.css';
 
 /** How long an answer may stay unacknowledged before the player is told (ms). */
 const ANSWER_TIMEOUT_MS = 10_000;
-/** The timer turns red in the last seconds. */
-const LOW_TIME_SECONDS = 10;
 /** A new decorative symbol every 6 s (the faster of spec §9's two rates). */
 const SYMBOL_INTERVAL_MS = 6000;
 
@@ -209,10 +215,7 @@ export function GameScreen() {
     );
   }
 
-  const percent = progressPercent(current, total);
   const shownTime = timeLeft ?? game.mode * 60;
-  const low = shownTime <= LOW_TIME_SECONDS;
-  const question = questions[current];
 
   return (
     <Page showLogout className="duel-page duel-game-page">
@@ -227,50 +230,19 @@ export function GameScreen() {
               Room <span className="mono">{game.roomCode}</span>
             </span>
           </div>
-          <div className="duel-stats">
-            <div className={cx('duel-stat duel-stat-timer', low && 'duel-stat-low')}>
-              <span className="duel-stat-label">Time left</span>
-              <span className="duel-stat-value tabular" role="timer" aria-live="off" aria-label={`Time left ${formatMmSs(shownTime)}`}>
-                {formatMmSs(shownTime)}
-              </span>
-            </div>
-            <div className="duel-stat">
-              <span className="duel-stat-label">Score</span>
-              <span className="duel-stat-value tabular">
-                {score} <small>pts</small>
-              </span>
-            </div>
-          </div>
+          <GameStats timeLeft={shownTime} score={score} scoreLabel="Score" pulseWhenLow />
         </header>
 
         <div className="duel-game-grid">
           <Card className="duel-play-card" aria-label="Current question">
             {over ? (
-              <div className="duel-over" role="status">
-                <span className="duel-over-icon">
-                  <FlagIcon />
-                </span>
-                <h2>Game Over!</h2>
-                <p className="text-muted">Your final score</p>
-                <p className="duel-over-score tabular">
-                  {score} <small>pts</small>
-                </p>
+              <GameOverPanel className="duel-over" icon={<IconFlag />} title="Game Over!" caption="Your final score" score={score}>
                 <p className="text-muted text-small">Loading results…</p>
-              </div>
+              </GameOverPanel>
             ) : (
               <div className="stack">
-                <div className="stack-sm">
-                  <div className="row-between text-small">
-                    <span className="duel-qcount">
-                      Question {questionNumber(current, total)} of {total}
-                    </span>
-                    <span className="text-muted tabular">{percent}%</span>
-                  </div>
-                  <ProgressBar value={percent} label="Game progress" tone="gradient" valueText={`${percent}%`} />
-                </div>
-                <p className="duel-question" aria-live="polite">
-                  {question ?? '…'}
-                </p>
+                <QuestionProgress current={current} total={total} label="Game progress" />
+                <QuestionText question={questions[current]} className="duel-question" />
                 <AnswerForm
                   value={input}
                   onChange={(v) => {

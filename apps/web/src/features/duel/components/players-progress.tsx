@@ -4,10 +4,9 @@
  * user '(You)'.
  */
 import type { DuelPlayer } from '@mathsprint/shared/protocol';
-import { Card, ProgressBar, cx } from '../../../components/ui';
+import { Card, IconBolt, ProgressBar, cx } from '../../../components/ui';
+import { progressPercent, questionNumber } from '../../../lib/question-progress';
 import { leadingPlayerIndex, isCurrentPlayer, type Me } from '../lib/players';
-import { progressPercent, questionNumber } from '../lib/progress';
-import { BoltIcon } from './icons';
 
 export interface PlayersProgressProps {
   players: readonly DuelPlayer[];
@@ -19,7 +18,7 @@ export interface PlayersProgressProps {
 export function PlayersProgress({ players, total, me }: PlayersProgressProps) {
   const leader = leadingPlayerIndex(players);
   return (
-    <Card title="Players Progress" icon={<BoltIcon width={20} height={20} />} tone="tight" className="duel-progress-card">
+    <Card title="Players Progress" icon={<IconBolt />} tone="tight" className="duel-progress-card">
       {players.length === 0 ? (
         <p className="text-muted text-small">Waiting for players…</p>
       ) : (

@@ -14,7 +14,7 @@ import { DUEL } from '@mathsprint/shared/constants';
 import type { RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, Page, ProgressBar, cx } from '../../../components/ui';
+import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, Page, ProgressBar, cx } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { clearGameState, parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
@@ -23,7 +23,6 @@ import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../l
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
-import { FlagIcon, ListIcon, TargetIcon, TieIcon, TrophyIcon } from './icons';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
 
@@ -160,7 +159,7 @@ export function ResultsScreen() {
       <div className="stack-lg">
         <section className={cx('results-hero', finished && `results-hero-${outcome.kind}`)} aria-labelledby="results-title">
           <span className="results-trophy">
-            {!finished ? <FlagIcon /> : outcome.kind === 'tie' ? <TieIcon /> : outcome.kind === 'won' ? <TrophyIcon /> : <TargetIcon />}
+            {!finished ? <IconFlag /> : outcome.kind === 'tie' ? <IconEquals /> : outcome.kind === 'won' ? <IconTrophy /> : <IconTarget />}
           </span>
           <h1 id="results-title" className="results-title">
             Game Results
@@ -179,7 +178,7 @@ export function ResultsScreen() {
           </p>
         </section>
 
-        <Card title={finished ? 'Final standings' : 'Standings'} icon={<ListIcon width={20} height={20} />} tone="tight">
+        <Card title={finished ? 'Final standings' : 'Standings'} icon={<IconList />} tone="tight">
           <ol className="list-reset results-list" role="list">
             {ranked.map(({ rank, player }, i) => {
               const you = isCurrentPlayer(player, me);

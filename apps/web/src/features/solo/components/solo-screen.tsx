@@ -10,16 +10,25 @@ import { DUEL, SOLO } from '@mathsprint/shared/constants';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
-import { Button, Card, LoadingScreen, Page, ProgressBar, cx, formatMmSs } from '../../../components/ui';
+import {
+  AnswerForm,
+  Button,
+  Card,
+  GameOverPanel,
+  GameStats,
+  IconStar,
+  LoadingScreen,
+  Page,
+  QuestionProgress,
+  QuestionText,
+  cx,
+} from '../../../components/ui';
+import { parseAnswer } from '../../../lib/answer-input';
 import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
-import { parseAnswer, sanitizeAnswerInput, toggleSign } from '../lib/answer';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
-import { StarIcon } from './icons';
 import './solo.css';
 
-/** The timer turns red in the last seconds. */
-const LOW_TIME_SECONDS = 10;
 /** How long the cross stays after a wrong answer (ms). */
 const WRONG_MARK_MS = 900;
 
@@ -51,10 +60,6 @@ async function resumeOrStart(mode: number): Promise<Loaded> {
   const session: StoredSoloSession = { ...started, mode };
   saveSoloSession(session);
   return { session, timeLeft: started.timerDuration, score: 0, current: 0 };
-}
-
-function percentOf(current: number, total: number): number {
-  return total > 0 ? Math.min(100, Math.max(0, Math.round((current / total) * 100))) : 0;
 }
 
 export function SoloScreen() {
@@ -221,11 +226,6 @@ export function SoloScreen() {
     );
   }
 
-  const percent = percentOf(current, total);
-  const low = timeLeft <= LOW_TIME_SECONDS;
-  const question = session.questions[current];
-  const shownNumber = total > 0 ? Math.min(total, current + 1) : 0;
-
   return (
     <Page showLogout width="narrow" className="solo-page">
       <div className="stack">
@@ -236,52 +236,21 @@ export function SoloScreen() {
             </p>
             <h1>Solo Challenge</h1>
           </div>
-          <div className="solo-stats">
-            <div className={cx('solo-stat solo-stat-timer', low && 'solo-stat-low')}>
-              <span className="solo-stat-label">Time left</span>
-              <span className="solo-stat-value tabular" role="timer" aria-label={`Time left ${formatMmSs(timeLeft)}`}>
-                {formatMmSs(timeLeft)}
-              </span>
-            </div>
-            <div className="solo-stat">
-              <span className="solo-stat-label">Points</span>
-              <span className="solo-stat-value tabular">
-                {score} <small>pts</small>
-              </span>
-            </div>
-          </div>
+          <GameStats timeLeft={timeLeft} score={score} scoreLabel="Points" />
         </header>
 
         <Card className="solo-card" aria-label="Current question">
           {phase === 'over' ? (
-            <div className="solo-over" role="status">
-              <span className="solo-over-icon">
-                <StarIcon />
-              </span>
-              <h2>Challenge Complete!</h2>
-              <p className="text-muted">Your score</p>
-              <p className="solo-over-score tabular">
-                {score} <small>pts</small>
-              </p>
+            <GameOverPanel className="solo-over" icon={<IconStar />} tone="gold" title="Challenge Complete!" caption="Your score" score={score}>
               <Button variant="ghost" onClick={() => navigate('/')}>
                 Return to Home
               </Button>
-            </div>
+            </GameOverPanel>
           ) : (
             <div className="stack">
-              <div className="stack-sm">
-                <div className="row-between text-small">
-                  <span className="solo-qcount">
-                    Question {shownNumber} of {total}
-                  </span>
-                  <span className="text-muted tabular">{percent}%</span>
-                </div>
-                <ProgressBar value={percent} label="Challenge progress" tone="gradient" valueText={`${percent}%`} />
-              </div>
+              <QuestionProgress current={current} total={total} label="Challenge progress" />
               <div className="solo-question-wrap">
-                <p className="solo-question" aria-live="polite">
-                  {question ?? '…'}
-                </p>
+                <QuestionText question={session.questions[current]} className="solo-question" />
                 <span
                   className={cx('solo-mark', mark === 'correct' && 'solo-mark-correct', mark === 'wrong' && 'solo-mark-wrong')}
                   role="status"
@@ -290,52 +259,15 @@ export function SoloScreen() {
                   {mark === 'correct' ? '✓' : mark === 'wrong' ? '✗' : ''}
                 </span>
               </div>
-              <form
+              <AnswerForm
                 className="solo-answer-form"
-                noValidate
-                onSubmit={(e) => {
-                  e.preventDefault();
-                  void submit();
-                }}
-              >
-                <label htmlFor="solo-answer" className="visually-hidden">
-                  Your answer
-                </label>
-                <div className="solo-answer-row">
-                  <button
-                    type="button"
-                    className="solo-sign-toggle"
-                    aria-label="Toggle minus sign"
-                    title="Toggle minus sign"
-                    onClick={() => {
-                      setInput((v) => toggleSign(v));
-                      focusInput();
-                    }}
-                  >
-                    ±
-                  </button>
-                  <input
-                    id="solo-answer"
-                    ref={inputRef}
-                    className={cx('input solo-answer-input tabular', mark === 'wrong' && 'solo-answer-wrong')}
-                    type="text"
-                    inputMode="decimal"
-                    autoComplete="off"
-                    autoCorrect="off"
-                    autoCapitalize="off"
-                    spellCheck={false}
-                    enterKeyHint="send"
-                    placeholder="Type your answer"
-                    autoFocus
-                    value={input}
-                    aria-invalid={mark === 'wrong' || undefined}
-                    onChange={(e) => setInput(sanitizeAnswerInput(e.target.value))}
-                  />
-                </div>
-                <Button type="submit" size="lg" block aria-busy={submitting || undefined}>
-                  Submit Answer
-                </Button>
-              </form>
+                value={input}
+                onChange={setInput}
+                onSubmit={() => void submit()}
+                inputRef={inputRef}
+                busy={submitting}
+                invalid={mark === 'wrong'}
+              />
             </div>
           )}
         </Card>

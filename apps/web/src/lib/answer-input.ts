@@ -1,7 +1,7 @@
 /**
- * The numeric answer field (spec §5 "Multiplayer and single-player answer": blank or whitespace-only
- * is rejected with 'Enter an answer before submitting.' and nothing is sent; the input is numeric
- * and is sent as a number).
+ * The numeric answer field of the Math Challenge and the single-player challenge (spec §5
+ * "Multiplayer and single-player answer": blank or whitespace-only is rejected with 'Enter an answer
+ * before submitting.' and nothing is sent; the input is numeric and is sent as a number).
  */
 
 export const EMPTY_ANSWER_MESSAGE = 'Enter an answer before submitting.';

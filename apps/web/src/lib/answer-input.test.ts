@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_ANSWER_MESSAGE, parseAnswer, sanitizeAnswerInput, toggleSign } from './answer';
+import { EMPTY_ANSWER_MESSAGE, parseAnswer, sanitizeAnswerInput, toggleSign } from './answer-input';
 
 describe('sanitizeAnswerInput', () => {
   it('keeps digits, one leading minus and one decimal point', () => {

@@ -1,6 +1,7 @@
 /**
  * Progress of a player through the question list, in percent (spec §2 "Multiplayer game": a
- * percentage progress bar clamped to 0–100; §9 "Progress is clamped to 0–100%").
+ * percentage progress bar clamped to 0–100; §9 "Progress is clamped to 0–100%"). The single-player
+ * screen shows the same bar.
  *
  * @param current index of the current question (= questions solved)
  * @param total number of questions in the game

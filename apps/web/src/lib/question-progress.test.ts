@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { progressPercent, questionNumber } from './progress';
+import { progressPercent, questionNumber } from './question-progress';
 
 describe('progressPercent', () => {
   it('is the rounded share of questions solved', () => {

@@ -1,42 +1,48 @@
 /**
- * The numeric answer field with 'Submit Answer' (spec §2 "Multiplayer game"; §5 answer rules).
+ * The numeric answer field with a ± toggle and 'Submit Answer', shared by the Math Challenge and
+ * the single-player challenge (spec §2 "Multiplayer game", "Single-player"; §5 answer rules).
  * Enter submits (it is a form). The field stays enabled while an answer is in flight so that focus
  * never leaves it; the parent ignores submits while busy or over, and puts focus back afterwards.
  */
-import type { RefObject } from 'react';
-import { Button } from '../../../components/ui';
-import { sanitizeAnswerInput, toggleSign } from '../lib/answer';
+import { useId, type RefObject } from 'react';
+import { sanitizeAnswerInput, toggleSign } from '../../lib/answer-input';
+import { Button } from './button';
+import { cx } from './cx';
+import './answer-form.css';
 
 export interface AnswerFormProps {
+  /** The field's text, already sanitised (digits, one leading minus, one decimal point). */
   value: string;
   onChange: (value: string) => void;
   onSubmit: () => void;
   inputRef: RefObject<HTMLInputElement | null>;
-  /** The game is over: the field and button are disabled (spec §5: submission is blocked once over). */
+  /** The game is over: the field, toggle and button are disabled (spec §5: submission is blocked once over). */
   disabled?: boolean;
   /** An answer is on its way: the button shows a spinner. */
   busy?: boolean;
-  /** Marks the field after a wrong answer. */
+  /** Marks the field after a wrong answer (aria-invalid, red border). */
   invalid?: boolean;
+  className?: string;
 }
 
-export function AnswerForm({ value, onChange, onSubmit, inputRef, disabled = false, busy = false, invalid = false }: AnswerFormProps) {
+export function AnswerForm({ value, onChange, onSubmit, inputRef, disabled = false, busy = false, invalid = false, className }: AnswerFormProps) {
+  const inputId = useId();
   return (
     <form
-      className="duel-answer-form"
+      className={cx('answer-form', className)}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
       }}
       noValidate
     >
-      <label htmlFor="answer-input" className="visually-hidden">
+      <label htmlFor={inputId} className="visually-hidden">
         Your answer
       </label>
-      <div className="duel-answer-row">
+      <div className="answer-row">
         <button
           type="button"
-          className="duel-sign-toggle"
+          className="answer-sign-toggle"
           onClick={() => {
             onChange(toggleSign(value));
             inputRef.current?.focus();
@@ -48,9 +54,9 @@ export function AnswerForm({ value, onChange, onSubmit, inputRef, disabled = fal
           ±
         </button>
         <input
-          id="answer-input"
+          id={inputId}
           ref={inputRef}
-          className="input duel-answer-input tabular"
+          className="input answer-input tabular"
           type="text"
           inputMode="decimal"
           autoComplete="off"
