@@ -1,0 +1,448 @@
+/**
+ * The rules of the two-player Math Challenge as pure functions (STYLE habit 3): each takes a room,
+ * the acting user and `now` (epoch ms) and returns the next room plus the effects to broadcast, or
+ * an error text. No sockets, timers, randomness or storage here: `duel.socket.ts` translates between
+ * these functions and the network, and `room-store.ts` keeps the rooms. A room is plain
+ * JSON-serialisable data so that a Redis-backed store can hold it later.
+ *
+ * Rules: spec §2 "Waiting room", "Multiplayer game", "Game results", §4 "Multiplayer", §9
+ * "Multiplayer", and issue #2 "Math Challenge" where the spec is silent.
+ *
+ * Rooms are never mutated: every change returns a new room object sharing the unchanged parts (the
+ * question set above all), so a transition allocates a handful of small objects and nothing else.
+ */
+import { DUEL, type DuelMode } from '@mathsprint/shared/constants';
+import {
+  duelDifficulty,
+  duelQuestionCount,
+  generateQuestions,
+  isCorrectAnswer,
+  pointsForDifficulty,
+  rankPlayers,
+} from '@mathsprint/shared/domain';
+import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
+import type { FinishedDuel } from '../rating/finished-game.js';
+
+export type DuelStatus = 'waiting' | 'playing' | 'finished';
+
+/** Who acts: the socket's signed-in user (accounts/session-user.ts). */
+export interface DuelIdentity {
+  userId: string;
+  name: string;
+  isGuest: boolean;
+}
+
+/** One of the (at most 2) places in a room. Seat 0 is the host. */
+export interface DuelSeat extends DuelIdentity {
+  /** Points in the current (or last) game. */
+  score: number;
+  /** Index of the player's current question = questions solved. */
+  current: number;
+  /** True while at least one of the player's sockets is attached to the room. */
+  connected: boolean;
+  /** True once the player left a finished room: the seat stays for the results, rematch is off. */
+  left: boolean;
+  /** True when the player asked for a rematch of the finished game. */
+  rematch: boolean;
+}
+
+/**
+ * A game's questions, compact: at most 150 (5 minutes × 30), and thousands of rooms at once. The
+ * texts are ONE string (joined by "\n", which no question contains) with start offsets, rather
+ * than 150 strings: a tenth of the heap objects, so full garbage collections, whose pause grows
+ * with the number of live objects, stay short at 5,000 rooms (bench/duel). Texts go to clients;
+ * answers and points never do.
+ */
+export interface DuelQuestions {
+  /** Every question text, in order, joined by "\n". */
+  joined: string;
+  /** Offset of question i's text in `joined`; one more entry, joined.length + 1, closes the last. */
+  starts: number[];
+  answers: number[];
+  /** Points for a correct answer to each question (pointsForDifficulty of its difficulty). */
+  points: number[];
+}
+
+/** Number of questions in the set. */
+export const questionCount = (q: DuelQuestions): number => q.answers.length;
+
+/** Text of question `index`, or null past the last one. */
+export function questionText(q: DuelQuestions, index: number): string | null {
+  if (index < 0 || index >= q.answers.length) return null;
+  return q.joined.slice(q.starts[index]!, q.starts[index + 1]! - 1);
+}
+
+/** Every question text, as gameStarted, rematchStarted and rejoinRoom send them. */
+export function questionTexts(q: DuelQuestions): string[] {
+  return q.joined.split('\n');
+}
+
+export interface DuelGame {
+  /** Unique per game; a rematch is a new game (games.id in the database). */
+  id: string;
+  questions: DuelQuestions;
+  /** Epoch ms when the clock starts: the host's start plus the 3 s countdown (spec §9). */
+  startsAt: number;
+  /** Epoch ms when time runs out: startsAt + mode × 60 s. */
+  endsAt: number;
+  /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
+  endedAt: number | null;
+}
+
+export interface DuelRoom {
+  /** 6 characters from DUEL.roomCodeAlphabet. */
+  code: string;
+  /** Minutes. */
+  mode: DuelMode;
+  status: DuelStatus;
+  /** At most DUEL.maxPlayers; seat 0 is the host. */
+  seats: DuelSeat[];
+  /** The current or last game; null before the first start. */
+  game: DuelGame | null;
+  /** Grows by one with every change that is broadcast (STYLE habit 10). */
+  version: number;
+  /** Epoch ms since when no seat has been connected; null while someone is. The sweeper deletes
+   * rooms idle for DUEL_ROOM_IDLE_MS. */
+  idleSince: number | null;
+}
+
+/** What the network layer must send after a transition. Payloads are built from the new room. */
+export type DuelEffect =
+  /** roomUpdate (bare players array) to the room: a join, leave or connection change. */
+  | { type: 'roomUpdate' }
+  /** gameStarted {questions, mode} (first game) or rematchStarted {questions, mode, players}. */
+  | { type: 'gameStarted'; rematch: boolean }
+  /** progressUpdate (bare players array) to the room after a correct answer or at the end. */
+  | { type: 'progressUpdate' }
+  /** gameOver {players, winner} to the room; `result` goes to the rating service. */
+  | { type: 'gameOver'; result: FinishedDuel; winner: string | null }
+  /** rematchRequested {name} to the other player. */
+  | { type: 'rematchRequested'; byUserId: string; name: string };
+
+export type Transition = { ok: true; room: DuelRoom; effects: DuelEffect[] };
+export type Refusal = { ok: false; error: string };
+export type Outcome<Extra = unknown> = (Transition & Extra) | Refusal;
+
+/** Ack data of a submitted answer (spec §7 submitAnswer). */
+export interface AnswerReply {
+  correct: boolean;
+  /** Points after the answer. */
+  score: number;
+  /** The player's question index after the answer. */
+  currentQuestion: number;
+  /** Text of the question at currentQuestion; null once every question is solved. */
+  nextQuestion: string | null;
+}
+
+/** Rooms with nobody connected for this long (and no game running) are deleted: 10 minutes is
+ * long enough to come back from a dropped connection and look at the results again, short enough
+ * that abandoned rooms do not pile up in memory. */
+export const DUEL_ROOM_IDLE_MS = 10 * 60_000;
+
+const refuse = (error: string): Refusal => ({ ok: false, error });
+const noChange = (room: DuelRoom): Transition => ({ ok: true, room, effects: [] });
+
+/** The game's questions: `duelQuestionCount(mode)` of them (30 per minute, issue #2), difficulty
+ * rising with the index, from a fresh seed per game. Only the compact arrays are kept. */
+export function buildQuestions(seed: string, mode: DuelMode): DuelQuestions {
+  const generated = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty);
+  const starts = new Array<number>(generated.length + 1);
+  const answers = new Array<number>(generated.length);
+  const points = new Array<number>(generated.length);
+  let offset = 0;
+  for (let i = 0; i < generated.length; i++) {
+    const q = generated[i]!;
+    if (q.text.includes('\n')) throw new Error(`question text with a line break: ${JSON.stringify(q.text)}`);
+    starts[i] = offset;
+    offset += q.text.length + 1;
+    answers[i] = q.answer;
+    points[i] = pointsForDifficulty(q.difficulty);
+  }
+  starts[generated.length] = offset;
+  // join() returns a flat string (the generator's own texts are rope strings of concatenations).
+  return { joined: generated.map((q) => q.text).join('\n'), starts, answers, points };
+}
+
+/** Game duration in ms: mode × 60 s (spec §9). */
+export const durationMs = (mode: DuelMode): number => mode * 60_000;
+
+function seatIndex(room: DuelRoom, userId: string): number {
+  return room.seats.findIndex((s) => s.userId === userId && !s.left);
+}
+
+/** The seat of a user still in the room (not left), or undefined. */
+export function seatOf(room: DuelRoom, userId: string): DuelSeat | undefined {
+  const i = seatIndex(room, userId);
+  return i < 0 ? undefined : room.seats[i];
+}
+
+export function isHost(room: DuelRoom, userId: string): boolean {
+  const host = room.seats[0];
+  return host !== undefined && host.userId === userId && !host.left;
+}
+
+/** Recomputes idleSince after a change of connections. */
+function withIdle(room: DuelRoom, now: number): DuelRoom {
+  const anyone = room.seats.some((s) => s.connected);
+  const idleSince = anyone ? null : (room.idleSince ?? now);
+  return idleSince === room.idleSince ? room : { ...room, idleSince };
+}
+
+function bump(room: DuelRoom, changes: Partial<DuelRoom>, now: number): DuelRoom {
+  return withIdle({ ...room, ...changes, version: room.version + 1 }, now);
+}
+
+function replaceSeat(seats: DuelSeat[], index: number, changes: Partial<DuelSeat>): DuelSeat[] {
+  const next = seats.slice();
+  next[index] = { ...seats[index]!, ...changes };
+  return next;
+}
+
+/** The players as the wire shows them (spec §3 "Player"), seat order. */
+export function publicPlayers(room: DuelRoom): DuelPlayer[] {
+  return room.seats.map((s) => ({
+    name: s.name,
+    userId: s.userId,
+    score: s.score,
+    current: s.current,
+    connected: s.connected,
+  }));
+}
+
+/** Players ranked by score, highest first; equal scores keep seat order (spec §2 "Game results"). */
+export function rankedPlayers(room: DuelRoom): DuelPlayer[] {
+  return rankPlayers(publicPlayers(room)).ranked;
+}
+
+/**
+ * Winner's name, or null for a tie: the higher score wins, equal scores draw (issue #2 "Rating";
+ * spec §2 "Game results": a tie is when first and second place have equal scores).
+ */
+export function winnerName(room: DuelRoom): string | null {
+  const { winnerIndex } = rankPlayers(room.seats);
+  return winnerIndex === null ? null : room.seats[winnerIndex]!.name;
+}
+
+/**
+ * Whole seconds left on the game clock, rounded up (59.2 s shows as 60, so 0 means time is up).
+ * Before the start it is the full duration; during the 3 s countdown too, so both players get the
+ * whole game. 0 once finished; the full duration in a waiting room.
+ */
+export function timeLeft(room: DuelRoom, now: number): number {
+  const total = durationMs(room.mode);
+  if (room.status === 'waiting' || !room.game) return total / 1000;
+  if (room.status === 'finished') return 0;
+  const left = Math.min(total, room.game.endsAt - now);
+  return left <= 0 ? 0 : Math.ceil(left / 1000);
+}
+
+/** A new waiting room with its creator as host (spec §4: creating a room makes you the host). */
+export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }, now: number): DuelRoom {
+  void now;
+  return {
+    code: input.code,
+    mode: input.mode,
+    status: 'waiting',
+    seats: [newSeat(input.host)],
+    game: null,
+    version: 1,
+    idleSince: null,
+  };
+}
+
+function newSeat(who: DuelIdentity): DuelSeat {
+  return { userId: who.userId, name: who.name, isGuest: who.isGuest, score: 0, current: 0, connected: true, left: false, rematch: false };
+}
+
+/**
+ * A user joins by code. Joining a room you are already in is idempotent (it reconnects the seat).
+ * Errors: "Room is full" (2 players, spec §9), "The game has already started".
+ */
+export function joinRoom(room: DuelRoom, who: DuelIdentity, now: number): Outcome {
+  if (seatIndex(room, who.userId) >= 0) return setConnected(room, who.userId, true, now);
+  if (room.seats.length >= DUEL.maxPlayers) return refuse(DUEL_ERRORS.roomFull);
+  if (room.status !== 'waiting') return refuse(DUEL_ERRORS.alreadyStarted);
+  return { ok: true, room: bump(room, { seats: [...room.seats, newSeat(who)] }, now), effects: [{ type: 'roomUpdate' }] };
+}
+
+/** A user's sockets attached to (connected) or all detached from (disconnected) the room.
+ * Unknown users and no-op changes give the same room and no effects. */
+export function setConnected(room: DuelRoom, userId: string, connected: boolean, now: number): Transition {
+  const i = seatIndex(room, userId);
+  if (i < 0 || room.seats[i]!.connected === connected) return noChange(room);
+  return { ok: true, room: bump(room, { seats: replaceSeat(room.seats, i, { connected }) }, now), effects: [{ type: 'roomUpdate' }] };
+}
+
+/**
+ * A player leaves. Waiting room: the seat is removed; when the host leaves, the other player becomes
+ * host (seat 0), and a room left empty is closed (`closed: true`, delete it). Finished room: the seat
+ * stays for the results but is marked left, which turns rematch off. A running game cannot be left
+ * ("Finish your current game first"): it ends on time and is recorded (issue #2).
+ */
+export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<{ closed: boolean }> {
+  const i = seatIndex(room, userId);
+  if (i < 0) return { ok: true, room, effects: [], closed: false };
+  if (room.status === 'playing') return refuse(DUEL_ERRORS.finishCurrent);
+  if (room.status === 'waiting') {
+    const seats = room.seats.filter((_, j) => j !== i);
+    const next = bump(room, { seats }, now);
+    return { ok: true, room: next, effects: seats.length ? [{ type: 'roomUpdate' }] : [], closed: seats.length === 0 };
+  }
+  const seats = replaceSeat(room.seats, i, { left: true, connected: false, rematch: false });
+  const closed = seats.every((s) => s.left);
+  return { ok: true, room: bump(room, { seats }, now), effects: closed ? [] : [{ type: 'roomUpdate' }], closed };
+}
+
+function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, rematch: boolean): Transition {
+  const startsAt = now + DUEL.startCountdownSeconds * 1000;
+  const next = bump(
+    room,
+    {
+      status: 'playing',
+      seats: room.seats.map((s) => ({ ...s, score: 0, current: 0, rematch: false })),
+      game: {
+        id: game.id,
+        questions: buildQuestions(game.seed, room.mode),
+        startsAt,
+        endsAt: startsAt + durationMs(room.mode),
+        endedAt: null,
+      },
+    },
+    now,
+  );
+  return { ok: true, room: next, effects: [{ type: 'gameStarted', rematch }] };
+}
+
+/**
+ * The host starts the game (spec §4 "The host can start only with exactly 2 players"). The clock
+ * starts after the 3 s countdown the clients show (spec §9), so both players get the full duration.
+ * `game` carries a fresh id and question seed chosen by the caller.
+ */
+export function startGame(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+  if (seatIndex(room, userId) < 0) return refuse(DUEL_ERRORS.notInRoom);
+  if (!isHost(room, userId)) return refuse(DUEL_ERRORS.notHost);
+  if (room.status === 'playing') return refuse(DUEL_ERRORS.alreadyStarted);
+  if (room.status === 'finished') return refuse(DUEL_ERRORS.gameOverUseRematch);
+  if (room.seats.length !== DUEL.maxPlayers) return refuse(DUEL_ERRORS.needOpponent);
+  if (!room.seats.every((s) => s.connected)) return refuse(DUEL_ERRORS.opponentAway);
+  return begin(room, game, now, false);
+}
+
+function finish(room: DuelRoom, endedAt: number, now: number): Transition {
+  const game = room.game!;
+  const next = bump(room, { status: 'finished', game: { ...game, endedAt } }, now);
+  const result: FinishedDuel = {
+    gameId: game.id,
+    roomCode: room.code,
+    mode: room.mode,
+    startedAt: game.startsAt,
+    endedAt,
+    players: next.seats.map((s, seat) => ({
+      seat,
+      userId: s.userId,
+      name: s.name,
+      isGuest: s.isGuest,
+      score: s.score,
+      solved: s.current,
+    })),
+  };
+  return {
+    ok: true,
+    room: next,
+    effects: [{ type: 'progressUpdate' }, { type: 'gameOver', result, winner: winnerName(next) }],
+  };
+}
+
+/**
+ * A player's answer to their current question (already parsed to a finite number). Correct: the
+ * question's points are added and the player moves on; when both players have solved every
+ * question the game ends. Wrong: nothing changes and the question stays (issue #2).
+ * Errors: "The game has not started yet" (waiting room or countdown), "Time is up", "You have
+ * solved every question", "You are not in this room".
+ */
+export function submitAnswer(room: DuelRoom, userId: string, answer: number, now: number): Outcome<{ reply: AnswerReply }> {
+  const i = seatIndex(room, userId);
+  if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
+  const game = room.game;
+  if (room.status === 'waiting' || !game) return refuse(DUEL_ERRORS.notStarted);
+  if (room.status === 'finished' || now >= game.endsAt) return refuse(DUEL_ERRORS.timeUp);
+  if (now < game.startsAt) return refuse(DUEL_ERRORS.notStarted);
+  const seat = room.seats[i]!;
+  const questions = game.questions;
+  const { answers, points } = questions;
+  const count = answers.length;
+  if (seat.current >= count) return refuse(DUEL_ERRORS.allSolved);
+
+  if (!isCorrectAnswer({ answer: answers[seat.current]! }, answer)) {
+    return {
+      ok: true,
+      room,
+      effects: [],
+      reply: { correct: false, score: seat.score, currentQuestion: seat.current, nextQuestion: questionText(questions, seat.current) },
+    };
+  }
+  const current = seat.current + 1;
+  const score = seat.score + points[seat.current]!;
+  const seats = replaceSeat(room.seats, i, { current, score });
+  const reply: AnswerReply = { correct: true, score, currentQuestion: current, nextQuestion: questionText(questions, current) };
+  const moved = bump(room, { seats }, now);
+  if (seats.every((s) => s.current >= count)) {
+    // Spec §4: the game ends when the index reaches the number of questions; for both players, the
+    // duel is over early.
+    return { ...finish(moved, now, now), reply };
+  }
+  return { ok: true, room: moved, effects: [{ type: 'progressUpdate' }], reply };
+}
+
+/** Ends the game when its time has run out; null when nothing changes. The end is dated endsAt,
+ * not `now`, since the tick may come a little late. */
+export function tick(room: DuelRoom, now: number): Transition | null {
+  if (room.status !== 'playing' || !room.game || now < room.game.endsAt) return null;
+  return finish(room, room.game.endsAt, now);
+}
+
+/**
+ * A player asks for a rematch of a finished game (spec §2 "Game results", §4 "Rematch"). The first
+ * request tells the other player (rematchRequested); when both have asked, a new game starts with
+ * new questions and scores reset (rematchStarted), with the same countdown as a first start.
+ * Asking twice is harmless. Errors: "The game is not over yet", "Your opponent has left the room"
+ * (the opponent left the room or has no connection open).
+ */
+export function requestRematch(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+  const i = seatIndex(room, userId);
+  if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
+  if (room.status !== 'finished') return refuse(DUEL_ERRORS.notOver);
+  const opponent = room.seats[1 - i];
+  if (!opponent || opponent.left || !opponent.connected) return refuse(DUEL_ERRORS.opponentLeft);
+  const seat = room.seats[i]!;
+  if (opponent.rematch) return begin(room, game, now, true);
+  if (seat.rematch) return noChange(room);
+  return {
+    ok: true,
+    room: bump(room, { seats: replaceSeat(room.seats, i, { rematch: true }) }, now),
+    effects: [{ type: 'rematchRequested', byUserId: userId, name: seat.name }],
+  };
+}
+
+/** The rejoin acknowledgement for a player of the room (spec §7 rejoinRoom): players, the server's
+ * timeLeft, the player's own {current, score}, question texts, mode, code, status, host flag. */
+export function snapshotFor(room: DuelRoom, userId: string, now: number): RejoinAck {
+  const seat = seatOf(room, userId);
+  return {
+    players: publicPlayers(room),
+    timeLeft: timeLeft(room, now),
+    playerState: { current: seat?.current ?? 0, score: seat?.score ?? 0 },
+    questions: room.game && room.status !== 'waiting' ? questionTexts(room.game.questions) : [],
+    mode: room.mode,
+    roomCode: room.code,
+    status: room.status,
+    isHost: isHost(room, userId),
+    version: room.version,
+  };
+}
+
+/** True when the sweeper should delete the room: no game running and nobody connected for
+ * DUEL_ROOM_IDLE_MS. */
+export function isAbandoned(room: DuelRoom, now: number): boolean {
+  return room.status !== 'playing' && room.idleSince !== null && now - room.idleSince >= DUEL_ROOM_IDLE_MS;
+}

@@ -1,0 +1,267 @@
+/**
+ * The Socket.IO edge (spec §7 "Real-time socket"): one typed server on the Fastify HTTP server, at
+ * /socket.io, with
+ *  - handshake authentication: `auth.token` is verified on every connection. A missing or invalid
+ *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
+ *    page still receives leaderboardUpdate, and every game event it sends gets the error ack
+ *    "Please log in to play" instead of a connection error the client would only log;
+ *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
+ *  - a per-connection rate limit (issue #2 "Bad input and abuse", after lila-ws's 100 messages per
+ *    20 s): beyond SOCKET_RATE_LIMIT_EVENTS per SOCKET_RATE_LIMIT_WINDOW_MS, events get the error ack
+ *    "Too many messages, slow down" and are dropped; beyond 3× the limit the socket is disconnected.
+ *    An invalid payload or an unknown event counts five times (STYLE habit 2);
+ *  - one route table per server (`onClientEvent`), the way domains handle client events: each event
+ *    is parsed with the protocol's zod schema, needs a signed-in user, never lets an exception
+ *    escape, and is always answered when the client gave an ack function.
+ *
+ * Routing happens in the one per-socket middleware rather than through a listener per event per
+ * socket: at 10,000 connected players that is one closure per socket instead of a dozen (memory is
+ * a bench/duel target: ≤ 40 KB per player).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { z } from 'zod';
+import { DUEL_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { REALTIME } from '@mathsprint/shared/constants';
+import type { SessionUser } from '../accounts/session-user.js';
+import type { Config } from '../config.js';
+import type { Logger } from './logger.js';
+import { userRoom, type Notifier } from './notifier.js';
+
+/** Per-socket data. `user` is null for a socket without a valid token. */
+export interface SocketData {
+  user: SessionUser | null;
+  /** Code of the Math Challenge room this socket is attached to (duel.socket.ts). */
+  duelCode?: string;
+}
+
+export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+
+/** The acknowledgement payload type of client event E (the argument of its callback). */
+type AckArgOf<F> = F extends (...args: infer A) => void
+  ? Required<A> extends [...unknown[], infer Last]
+    ? NonNullable<Last> extends (reply: infer R) => void
+      ? R
+      : never
+    : never
+  : never;
+export type AckReply<E extends keyof ClientToServerEvents> = AckArgOf<ClientToServerEvents[E]>;
+
+export interface EventContext {
+  socket: TypedSocket;
+  user: SessionUser;
+}
+
+interface Route {
+  schema: z.ZodType;
+  handler: (ctx: EventContext, payload: unknown) => unknown;
+  errorReply: (error: string) => unknown;
+  logger: Logger;
+}
+
+interface SocketHooks {
+  routes: Map<string, Route>;
+  disconnect: Array<(socket: TypedSocket) => void>;
+}
+const hooksOf = new WeakMap<TypedServer, SocketHooks>();
+
+/** Largest accepted frame: every client payload is a few dozen bytes; 16 KB leaves room and stops
+ * a client from making the server buffer megabytes (Socket.IO's default is 1 MB). */
+const MAX_FRAME_BYTES = 16 * 1024;
+/** A socket that exceeds this many times the rate limit within one window is disconnected. */
+const FLOOD_FACTOR = 3;
+/**
+ * An invalid message (wrong shape, unknown event) counts as this many events against the rate limit:
+ * the web client validates before sending, so only a broken or hostile client sends them, and it
+ * reaches the limit, then the disconnect, five times sooner (STYLE habit 2).
+ */
+const INVALID_WEIGHT = 5;
+/** Longest token accepted in the handshake; a JWT is a few hundred bytes. */
+const MAX_TOKEN_CHARS = 4096;
+
+export function createSocketServer(
+  httpServer: HttpServer,
+  deps: { config: Config; logger: Logger; verifyToken: (token: string) => Promise<SessionUser | null> },
+): { io: TypedServer; notifier: Notifier } {
+  const { config, logger, verifyToken } = deps;
+  const io: TypedServer = new Server(httpServer, {
+    path: '/socket.io',
+    serveClient: false,
+    // Frames are tiny; compressing them costs CPU and ~300 KB of zlib state per socket.
+    perMessageDeflate: false,
+    httpCompression: false,
+    maxHttpBufferSize: MAX_FRAME_BYTES,
+    // Defaults of Socket.IO 4 (25 s / 20 s): a dead connection is noticed within 45 s, which the
+    // duel tolerates (the game runs on regardless), at one tiny frame per socket every 25 s.
+    pingInterval: 25_000,
+    pingTimeout: 20_000,
+    // Same as the client's connection time-out (spec §9 "Real-time").
+    connectTimeout: REALTIME.connectionTimeoutMs,
+    allowEIO3: false,
+    // No CORS: one origin (the app is served by this server; Vite proxies /socket.io in development).
+  });
+  const hooks: SocketHooks = { routes: new Map(), disconnect: [] };
+  hooksOf.set(io, hooks);
+
+  io.use((socket, next) => {
+    socket.data.user = null;
+    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_CHARS) return next();
+    verifyToken(token).then(
+      (user) => {
+        socket.data.user = user;
+        next();
+      },
+      (error: unknown) => {
+        logger.warn({ err: error }, 'token verification failed on socket handshake');
+        next();
+      },
+    );
+  });
+
+  const limit = config.SOCKET_RATE_LIMIT_EVENTS;
+  const floodAt = limit * FLOOD_FACTOR;
+  const windowMs = config.SOCKET_RATE_LIMIT_WINDOW_MS;
+
+  io.on('connection', (socket) => {
+    // Engine.IO keeps the upgrade request (an IncomingMessage with its headers) for the whole
+    // session; nothing here reads it after the handshake, so it goes (Socket.IO's "Memory usage"
+    // guide: discard the initial HTTP request). socket.handshake keeps its own copy of what it needs.
+    (socket.conn as { request: unknown }).request = null;
+    const user = socket.data.user;
+    if (user) void socket.join(userRoom(user.id));
+    /** Fixed window: when it began (epoch ms) and the events counted in it. */
+    let windowStart = Date.now();
+    let events = 0;
+    const flooded = (): boolean => {
+      if (events <= floodAt) return false;
+      logger.warn({ userId: user?.id, events }, 'socket flood: disconnecting');
+      socket.disconnect(true);
+      return true;
+    };
+
+    socket.use((packet, next) => {
+      const now = Date.now();
+      if (now - windowStart >= windowMs) {
+        windowStart = now;
+        events = 0;
+      }
+      events++;
+      const last = packet[packet.length - 1];
+      const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
+      if (events > limit) {
+        if (!flooded()) safeAck(ack, { error: DUEL_ERRORS.rateLimited }, logger);
+        return;
+      }
+      const event = packet[0];
+      const route = typeof event === 'string' ? hooks.routes.get(event) : undefined;
+      if (!route) {
+        if (typeof event === 'string' && socket.listeners(event as keyof ClientToServerEvents).length > 0) return next();
+        events += INVALID_WEIGHT - 1;
+        if (!flooded()) safeAck(ack, { error: `${DUEL_ERRORS.unknownEvent}: ${String(event).slice(0, 40)}` }, logger);
+        return;
+      }
+      // The payload is the first argument unless the client sent only the callback.
+      const raw = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
+      let reply: unknown;
+      try {
+        if (!user) {
+          reply = route.errorReply(DUEL_ERRORS.notLoggedIn);
+        } else {
+          const parsed = route.schema.safeParse(raw);
+          if (parsed.success) {
+            reply = route.handler({ socket, user }, parsed.data);
+          } else {
+            events += INVALID_WEIGHT - 1;
+            if (flooded()) return;
+            reply = route.errorReply(zodErrorText(parsed.error));
+          }
+        }
+      } catch (error) {
+        route.logger.error({ err: error, event, userId: user?.id }, 'socket handler failed');
+        reply = route.errorReply(DUEL_ERRORS.internal);
+      }
+      safeAck(ack, reply, route.logger);
+    });
+
+    socket.on('disconnect', () => {
+      for (const hook of hooks.disconnect) {
+        try {
+          hook(socket);
+        } catch (error) {
+          logger.error({ err: error, userId: user?.id }, 'socket disconnect hook failed');
+        }
+      }
+    });
+  });
+
+  // Emitting through a typed Server needs the event's exact parameter tuple; the Notifier's generic
+  // signature guarantees it, so the untyped view below only hides TypeScript's generic limits.
+  const emitter = io as unknown as {
+    to(room: string): { emit(event: string, ...args: unknown[]): boolean };
+    emit(event: string, ...args: unknown[]): boolean;
+  };
+  const notifier: Notifier = {
+    toUser: (userId, event, ...args) => void emitter.to(userRoom(userId)).emit(event, ...args),
+    toAll: (event, ...args) => void emitter.emit(event, ...args),
+    toRoom: (room, event, ...args) => void emitter.to(room).emit(event, ...args),
+  };
+  return { io, notifier };
+}
+
+function safeAck(ack: ((reply: unknown) => void) | null, reply: unknown, logger: Logger): void {
+  if (!ack) return;
+  try {
+    ack(reply);
+  } catch (error) {
+    logger.error({ err: error }, 'socket acknowledgement failed');
+  }
+}
+
+function hooksFor(io: TypedServer): SocketHooks {
+  const hooks = hooksOf.get(io);
+  if (!hooks) throw new Error('not a server made by createSocketServer');
+  return hooks;
+}
+
+/**
+ * The text of a failed parse for an acknowledgement: a schema's own message as it is ("mode must be
+ * one of 1, 2, 3, 5 minutes"), zod's generic ones ("Invalid input: expected object, received
+ * string") prefixed with the field they concern.
+ */
+export function zodErrorText(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const generic = issue.message.startsWith('Invalid');
+  return generic && issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
+}
+
+/**
+ * Routes client event `event` of every socket of `io` to `handler`, which receives the signed-in
+ * user and the payload parsed with `schema`, and returns the acknowledgement synchronously (no
+ * database on an acknowledgement path). Unauthenticated sockets get "Please log in to play", bad
+ * payloads the zod message, unexpected exceptions are logged and answered with a generic error.
+ * Nothing is acknowledged when the client gave no callback, and nothing is thrown either way.
+ *
+ * @param options.errorReply - shapes an error ack (getTimer's ack always carries timeLeft).
+ */
+export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.ZodType>(
+  io: TypedServer,
+  event: E,
+  schema: S,
+  handler: (ctx: EventContext, payload: z.output<S>) => AckReply<E>,
+  options: { logger: Logger; errorReply?: (error: string) => AckReply<E> },
+): void {
+  hooksFor(io).routes.set(event, {
+    schema,
+    handler: handler as (ctx: EventContext, payload: unknown) => unknown,
+    errorReply: options.errorReply ?? ((error: string) => ({ error })),
+    logger: options.logger,
+  });
+}
+
+/** Calls `hook` with every socket of `io` that disconnects (after it has left its rooms). */
+export function onSocketDisconnect(io: TypedServer, hook: (socket: TypedSocket) => void): void {
+  hooksFor(io).disconnect.push(hook);
+}
