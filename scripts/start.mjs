@@ -12,7 +12,9 @@ if (!built || process.env.BUILD === '1') {
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+// A larger young generation cut answer-ack p99 in bench/duel at 1,000 games (9.6 → 8.1 ms and
+// 7.2 → 3.8 ms in two side-by-side runs): socket traffic makes many short-lived objects.
+const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist') },

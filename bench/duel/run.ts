@@ -1,0 +1,368 @@
+/**
+ * bench/duel (issue #2 "Benchmarks"): N concurrent two-player Math Challenges against the real
+ * server, then the same load against a bare Socket.IO acknowledgement server, in the same run
+ * (this machine is shared and noisy: only same-run comparisons hold).
+ *
+ * Targets on the 2-core machine: at 1,000 games answer-ack p99 ≤ 10 ms and ≤ 2 × bare; at 5,000
+ * games p99 ≤ 50 ms; ≤ 40 KB of server memory per connected player.
+ *
+ * Steps, for the app then for the baseline:
+ *  1. start the server in a child process (server-entry.ts: the real entry point apps/server/src/main.ts
+ *     with NODE_ENV=production, PGlite in a temp DATA_DIR, LOG_LEVEL=warn, a rate limit raised for
+ *     bots that answer every 2 s; or bare-server.ts), under an event-loop delay monitor;
+ *  2. app only: create 2N guest accounts over HTTP (POST /auth/guest). Guest creation is rate
+ *     limited per client IP; the bench stands for 2N players on as many machines by sending an
+ *     X-Forwarded-For address per player (the server trusts proxy headers), and also raises
+ *     SIGNUP_RATE_LIMIT for servers that read it;
+ *  3. measure the idle server's memory (after GC);
+ *  4. fork LOADERS load-generator processes (load.ts), which connect 2N sockets in batches
+ *     (websocket only, with the lean protocol client of wire-client.ts by default), set up N games of mode 5 (so they outlast the measurement) and answer
+ *     about every 2 s each, 75 % of answers right;
+ *  5. after a warm-up, record every answer acknowledgement's latency for WINDOW seconds, with the
+ *     server's event-loop delay and CPU over the same window, then its memory after GC.
+ *
+ * Run from the repository root (raise the open-file limit first: each player is a socket on both
+ * ends, and 5,000 games are 10,000 of each):
+ *
+ *   ulimit -n 65536
+ *   npx tsx bench/duel/run.ts --games 1000
+ *   npx tsx bench/duel/run.ts --games 5000
+ *
+ * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare,
+ *          --client wire|socket.io (wire: the lean protocol client of wire-client.ts, so the load
+ *          generator leaves the 2 cores to the server; socket.io: socket.io-client).
+ * Env: BENCH_SERVER_FLAGS, extra node flags for the server process (e.g. "--trace-gc", "--cpu-prof").
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { ReadyMessage, ResultMessage, SetupMessage } from './load.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '../..');
+
+const { values: args } = parseArgs({
+  options: {
+    games: { type: 'string', default: '1000' },
+    window: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '5' },
+    interval: { type: 'string', default: '2000' },
+    loaders: { type: 'string', default: '2' },
+    correct: { type: 'string', default: '0.75' },
+    client: { type: 'string', default: 'wire' },
+    only: { type: 'string' },
+  },
+});
+const GAMES = Number(args.games);
+const WINDOW_MS = Number(args.window) * 1000;
+const WARMUP_MS = Number(args.warmup) * 1000;
+const INTERVAL_MS = Number(args.interval);
+const LOADERS = Number(args.loaders);
+const CORRECT = Number(args.correct);
+const CLIENT = args.client === 'socket.io' ? 'socket.io' : 'wire';
+/** Math Challenge length in minutes: 5, the longest, so games outlast ramp + warm-up + window. */
+const GAME_MODE = 5;
+/** Concurrent guest sign-ups while preparing players. */
+const SIGNUP_CONCURRENCY = 32;
+
+interface ServerStats {
+  loopP50Ms: number;
+  loopP99Ms: number;
+  loopMaxMs: number;
+  cpuPercent: number;
+  /** Longest event-loop stalls in the window, with the CPU the server used during each. */
+  stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
+  rss: number;
+  heapUsed: number;
+  external: number;
+}
+
+interface RunResult {
+  label: string;
+  players: number;
+  games: number;
+  rampMs: number;
+  latency: { p50: number; p99: number; max: number; count: number };
+  sent: number;
+  acked: number;
+  errors: Record<string, number>;
+  server: ServerStats;
+  idle: ServerStats;
+  loaderLoopP99Ms: number;
+  failures: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A forked child speaking request/response over IPC (server-entry.ts echoes `id`). */
+class Child {
+  private nextId = 1;
+  private readonly waiting = new Map<number, (value: any) => void>();
+  private readonly listeners: Array<(message: any) => void> = [];
+  readonly exited: Promise<number | null>;
+
+  constructor(readonly process: ChildProcess) {
+    process.on('message', (message: any) => {
+      if (message && typeof message.id === 'number' && this.waiting.has(message.id)) {
+        this.waiting.get(message.id)!(message);
+        this.waiting.delete(message.id);
+      } else {
+        for (const listener of this.listeners.splice(0)) listener(message);
+      }
+    });
+    this.exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
+  }
+
+  request<T>(message: Record<string, unknown>): Promise<T> {
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.waiting.set(id, resolve);
+      this.process.send({ ...message, id });
+    });
+  }
+
+  /** The next message without an id. */
+  next<T>(): Promise<T> {
+    return new Promise((resolve) => this.listeners.push(resolve));
+  }
+
+  send(message: Record<string, unknown>): void {
+    this.process.send(message);
+  }
+}
+
+function tsxFork(file: string, argv: string[], env: Record<string, string>, execArgv: string[] = []): Child {
+  const child = fork(path.join(here, file), argv, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    execArgv: [...execArgv, '--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Child(child);
+}
+
+async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await sleep(200);
+    }
+  }
+  throw new Error(`server at ${url} did not come up within ${timeoutMs} ms`);
+}
+
+/** 2N guest tokens from POST /auth/guest, each "from" its own address. */
+async function createGuests(url: string, count: number): Promise<string[]> {
+  const tokens = new Array<string>(count);
+  let nextIndex = 0;
+  const worker = async () => {
+    while (nextIndex < count) {
+      const i = nextIndex++;
+      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+      const res = await fetch(`${url}/auth/guest`, { method: 'POST', headers: { 'x-forwarded-for': address } });
+      if (res.status !== 201) throw new Error(`POST /auth/guest answered ${res.status}: ${await res.text()}`);
+      tokens[i] = ((await res.json()) as { token: string }).token;
+    }
+  };
+  await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, worker));
+  return tokens;
+}
+
+function percentile(sorted: Float64Array, p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-'));
+  const players = GAMES * 2;
+  const server = tsxFork(
+    'server-entry.ts',
+    [kind],
+    {
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SERVE_WEB: 'false',
+      // A bot answering every 2 s sends 10 events per 20 s; keep the limit out of the way.
+      SOCKET_RATE_LIMIT_EVENTS: '100000',
+      SIGNUP_RATE_LIMIT: String(players * 2),
+    },
+    ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
+  );
+  try {
+    await waitForHttp(`${url}/api/leaderboard`);
+    let tokens: string[];
+    if (kind === 'app') {
+      const t0 = performance.now();
+      tokens = await createGuests(url, players);
+      console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } else {
+      tokens = new Array<string>(players).fill('');
+    }
+    const idle = await server.request<ServerStats>({ type: 'stats', gc: true });
+
+    const loaders = Array.from({ length: LOADERS }, () => tsxFork('load.ts', [], {}));
+    const share = Math.ceil(GAMES / LOADERS) * 2;
+    const readies = await Promise.all(
+      loaders.map((loader, i) => {
+        const ready = loader.next<ReadyMessage>();
+        const setup: SetupMessage = {
+          type: 'setup',
+          url,
+          mode: kind,
+          tokens: tokens.slice(i * share, (i + 1) * share),
+          answerEveryMs: INTERVAL_MS,
+          correctShare: CORRECT,
+          gameMode: GAME_MODE,
+          client: CLIENT,
+        };
+        loader.send(setup as unknown as Record<string, unknown>);
+        return ready;
+      }),
+    );
+    const connected = readies.reduce((n, r) => n + r.connected, 0);
+    const games = readies.reduce((n, r) => n + r.games, 0);
+    const rampMs = Math.max(...readies.map((r) => r.rampMs));
+    const failures = readies.flatMap((r) => r.failures);
+    console.log(`  ${connected} sockets connected, ${games} games running, ramp ${(rampMs / 1000).toFixed(1)} s`);
+    if (failures.length) console.log(`  failures: ${failures.join('; ')}`);
+
+    await sleep(WARMUP_MS);
+    await server.request({ type: 'reset' });
+    const results = await Promise.all(
+      loaders.map((loader) => {
+        const result = loader.next<ResultMessage>();
+        loader.send({ type: 'measure', durationMs: WINDOW_MS });
+        return result;
+      }),
+    );
+    const loaded = await server.request<ServerStats>({ type: 'stats', gc: false });
+    const memory = await server.request<ServerStats>({ type: 'stats', gc: true });
+
+    for (const loader of loaders) loader.send({ type: 'stop' });
+    await Promise.all(loaders.map((l) => l.exited));
+
+    const all = new Float64Array(results.reduce((n, r) => n + r.latenciesMs.length, 0));
+    let k = 0;
+    for (const r of results) for (const v of r.latenciesMs) all[k++] = v;
+    all.sort();
+    const errors: Record<string, number> = {};
+    for (const r of results) for (const [e, n] of Object.entries(r.errors)) errors[e] = (errors[e] ?? 0) + n;
+    return {
+      label: kind === 'app' ? 'MathSprint server' : 'bare Socket.IO',
+      players: connected,
+      games,
+      rampMs,
+      latency: { p50: percentile(all, 50), p99: percentile(all, 99), max: all[all.length - 1] ?? Number.NaN, count: all.length },
+      sent: results.reduce((n, r) => n + r.sent, 0),
+      acked: results.reduce((n, r) => n + r.acked, 0),
+      errors,
+      server: { ...loaded, rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external },
+      idle,
+      loaderLoopP99Ms: Math.max(...results.map((r) => r.loopP99Ms)),
+      failures,
+    };
+  } finally {
+    server.process.kill('SIGTERM');
+    await Promise.race([server.exited, sleep(10_000)]);
+    if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+const kb = (bytes: number) => bytes / 1024;
+
+function print(results: RunResult[]): void {
+  const app = results.find((r) => r.label.startsWith('MathSprint'));
+  const bare = results.find((r) => r.label.startsWith('bare'));
+  const rows: Array<[string, (r: RunResult) => number, number]> = [
+    ['answer ack p50 (ms)', (r) => r.latency.p50, 2],
+    ['answer ack p99 (ms)', (r) => r.latency.p99, 2],
+    ['answer ack max (ms)', (r) => r.latency.max, 1],
+    ['acks measured', (r) => r.latency.count, 0],
+    ['acks per second', (r) => r.acked / (WINDOW_MS / 1000), 0],
+    ['server event-loop delay p99 (ms)', (r) => r.server.loopP99Ms, 2],
+    ['server event-loop delay max (ms)', (r) => r.server.loopMaxMs, 1],
+    ['server CPU (% of one core)', (r) => r.server.cpuPercent, 0],
+    ['server RSS loaded (MB)', (r) => r.server.rss / 2 ** 20, 1],
+    ['server RSS idle (MB)', (r) => r.idle.rss / 2 ** 20, 1],
+    ['RSS per connected player, over idle (KB)', (r) => kb(r.server.rss - r.idle.rss) / r.players, 1],
+    ['heap per connected player, over idle (KB)', (r) => kb(r.server.heapUsed - r.idle.heapUsed) / r.players, 1],
+    ['RSS per connected player, total (KB)', (r) => kb(r.server.rss) / r.players, 1],
+    ['load generator event-loop p99 (ms)', (r) => r.loaderLoopP99Ms, 1],
+  ];
+  const cols = [app, bare].filter((r): r is RunResult => r !== undefined);
+  const header = ['', ...cols.map((c) => c.label), ...(app && bare ? ['ratio'] : [])];
+  const lines = [header];
+  for (const [name, get, digits] of rows) {
+    const cells = cols.map((c) => f(get(c), digits));
+    if (app && bare) cells.push(f(get(app) / get(bare), 2));
+    lines.push([name, ...cells]);
+  }
+  const widths = header.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
+  console.log('');
+  for (const line of lines) console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+  for (const r of cols) {
+    if (Object.keys(r.errors).length) console.log(`\n${r.label} answer errors: ${JSON.stringify(r.errors)}`);
+    const stalls = r.server.stalls.map((s) => `${s.gapMs} ms at ${(s.atMs / 1000).toFixed(1)} s (cpu ${s.cpuMs} ms)`);
+    if (stalls.length) console.log(`${r.label} longest event-loop stalls: ${stalls.join(', ')}`);
+  }
+  if (app) {
+    const perPlayerKb = kb(app.server.rss - app.idle.rss) / app.players;
+    const p99 = app.latency.p99;
+    const targets =
+      GAMES <= 1000
+        ? [`p99 ≤ 10 ms: ${p99 <= 10 ? 'met' : 'MISSED'}`, ...(bare ? [`p99 ≤ 2 × bare: ${p99 <= 2 * bare.latency.p99 ? 'met' : 'MISSED'}`] : [])]
+        : [`p99 ≤ 50 ms: ${p99 <= 50 ? 'met' : 'MISSED'}`];
+    targets.push(`≤ 40 KB per player: ${perPlayerKb <= 40 ? 'met' : 'MISSED'}`);
+    console.log(`\nTargets (${GAMES} games): ${targets.join(', ')}`);
+  }
+  console.log(`\nJSON ${JSON.stringify({ games: GAMES, windowS: WINDOW_MS / 1000, intervalMs: INTERVAL_MS, loaders: LOADERS, client: CLIENT, results })}`);
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `bench/duel: ${GAMES} games (${GAMES * 2} players), an answer every ~${INTERVAL_MS} ms per player, ` +
+      `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
+  );
+  const results: RunResult[] = [];
+  for (const kind of ['app', 'bare'] as const) {
+    if (args.only && args.only !== kind) continue;
+    console.log(`\n${kind === 'app' ? 'MathSprint server' : 'bare Socket.IO server'}:`);
+    const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+    console.log(`  machine load average before: ${load()}`);
+    results.push(await runOne(kind));
+    console.log(`  machine load average after: ${load()} (this machine has 2 cores; other work on it shows here)`);
+  }
+  print(results);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,128 @@
+/**
+ * Runs one server for bench/duel inside a measuring harness, so nothing in the app itself knows
+ * about benchmarks: argv[2] = 'app' imports the real entry point (apps/server/src/main.ts, which
+ * reads its configuration from the environment and listens), 'bare' the baseline
+ * (bare-server.ts). Forked by run.ts with an IPC channel and `--expose-gc`; answers:
+ *  - `{ type: 'reset' }`: restarts the event-loop delay histogram and the CPU counter;
+ *  - `{ type: 'stats', gc }`: event-loop delay p50/p99/max (ms) since the reset, CPU use (% of one
+ *    core) since the reset, and memory (bytes), after two full GCs when `gc` is true so that RSS
+ *    reflects what is retained rather than garbage not yet collected.
+ *    It also lists the longest stalls of the event loop (gaps > 50 ms between 10 ms ticks) with
+ *    the CPU time this process used during each: a stall with as much CPU as wall time is our own
+ *    work (or GC), one with little CPU is the machine running something else.
+ * Every reply echoes the request's `id`.
+ *
+ * With BENCH_ALLOC_PROFILE=<file>, V8's sampling heap profiler runs from `reset` to the next
+ * `stats`, counting objects that were collected too, and writes a .heapprofile (open it in Chrome
+ * DevTools, Memory tab) showing where the window's allocations came from. With
+ * BENCH_CPU_PROFILE=<file>, the CPU profiler runs over the same window and writes a .cpuprofile.
+ */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+
+type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
+
+const target = process.argv[2];
+if (target !== 'app' && target !== 'bare') {
+  console.error("server-entry: argv[2] must be 'app' or 'bare'");
+  process.exit(1);
+}
+
+// 1 ms resolution: fine enough to see a p99 of a few ms, cheap enough not to disturb it.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
+let cpuFrom = process.cpuUsage();
+let wallFrom = performance.now();
+
+interface Stall {
+  /** ms since the reset. */
+  atMs: number;
+  gapMs: number;
+  /** CPU time (user + system) this process used during the gap, ms. */
+  cpuMs: number;
+}
+let stalls: Stall[] = [];
+let lastTick = performance.now();
+let lastCpu = process.cpuUsage();
+setInterval(() => {
+  const now = performance.now();
+  const cpu = process.cpuUsage();
+  const gap = now - lastTick;
+  if (gap > 50) {
+    stalls.push({
+      atMs: Math.round(lastTick - wallFrom),
+      gapMs: Math.round(gap),
+      cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000),
+    });
+  }
+  lastTick = now;
+  lastCpu = cpu;
+}, 10).unref();
+const gc = (globalThis as { gc?: () => void }).gc;
+const allocProfileFile = process.env.BENCH_ALLOC_PROFILE;
+const cpuProfileFile = process.env.BENCH_CPU_PROFILE;
+const inspector = allocProfileFile || cpuProfileFile ? new Session() : null;
+inspector?.connect();
+let profiling = false;
+const post = (method: string, params?: object) =>
+  new Promise<any>((resolve, reject) => inspector!.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))));
+
+process.on('message', (raw) => {
+  const request = raw as Request;
+  if (request.type === 'reset') {
+    loopDelay.reset();
+    cpuFrom = process.cpuUsage();
+    wallFrom = performance.now();
+    stalls = [];
+    if (inspector && !profiling) {
+      profiling = true;
+      if (allocProfileFile) {
+        // BENCH_ALLOC_PROFILE_SURVIVORS=1 counts only objects still in the heap at the end: with no
+        // full GC in the window, those are what survived scavenges (promoted, or really live).
+        const everything = process.env.BENCH_ALLOC_PROFILE_SURVIVORS !== '1';
+        void post('HeapProfiler.startSampling', {
+          samplingInterval: 32 * 1024,
+          includeObjectsCollectedByMajorGC: everything,
+          includeObjectsCollectedByMinorGC: everything,
+        });
+      }
+      if (cpuProfileFile) void post('Profiler.enable').then(() => post('Profiler.start'));
+    }
+    process.send?.({ id: request.id });
+    return;
+  }
+  if (inspector && profiling) {
+    profiling = false;
+    if (allocProfileFile) {
+      void post('HeapProfiler.stopSampling').then((result: { profile: unknown }) => {
+        writeFileSync(allocProfileFile, JSON.stringify(result.profile));
+      });
+    }
+    if (cpuProfileFile) {
+      void post('Profiler.stop').then((result: { profile: unknown }) => {
+        writeFileSync(cpuProfileFile, JSON.stringify(result.profile));
+      });
+    }
+  }
+  const cpu = process.cpuUsage(cpuFrom);
+  const wallMs = performance.now() - wallFrom;
+  const loop = {
+    loopP50Ms: loopDelay.percentile(50) / 1e6,
+    loopP99Ms: loopDelay.percentile(99) / 1e6,
+    loopMaxMs: loopDelay.max / 1e6,
+    cpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
+    stalls: [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+  };
+  if (request.gc && gc) {
+    gc();
+    gc();
+  }
+  const memory = process.memoryUsage();
+  process.send?.({ id: request.id, ...loop, rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external });
+});
+// The parent going away must not leave a server behind.
+process.on('disconnect', () => process.exit(0));
+
+if (target === 'app') await import('../../apps/server/src/main.js');
+else await import('./bare-server.js');
