@@ -6,7 +6,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
@@ -54,7 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, clock, logger } = deps;
   const http = Fastify({
     loggerInstance: logger.child({ domain: 'http' }) as FastifyBaseLogger,
-    disableRequestLogging: config.NODE_ENV !== 'development',
+    logController: new LogController({ disableRequestLogging: config.NODE_ENV !== 'development' }),
     // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 64 * 1024,
