@@ -2,37 +2,16 @@
  * GET /api/leaderboard (spec §7 "Global leaderboard"): `{ top: [{ _id, name, rating, rd }] }`, the
  * top non-guest players by rating, served from the in-memory snapshot and changed by refresh().
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { createLeaderboardService, LEADERBOARD_SIZE } from '../src/leaderboard/leaderboard.service.js';
 import { createLogger } from '../src/platform/logger.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { signup, guest, type Account } from './helpers/accounts.js';
 
-interface Account {
-  token: string;
-  id: string;
-  name: string;
-}
 
-async function signup(server: TestServer, name: string): Promise<Account> {
-  const res = await fetch(`${server.url}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: `${randomUUID()}@example.com`, password: 'password123' }),
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
-  return { token: body.token, id: body.user._id, name: body.user.name };
-}
 
-async function guest(server: TestServer): Promise<Account> {
-  const res = await fetch(`${server.url}/auth/guest`, { method: 'POST' });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
-  return { token: body.token, id: body.user._id, name: body.user.name };
-}
 
 async function getLeaderboard(server: TestServer): Promise<{ status: number; headers: Headers; body: unknown }> {
   const res = await fetch(`${server.url}/api/leaderboard`);

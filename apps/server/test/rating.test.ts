@@ -18,32 +18,12 @@ import type { FinishedDuel } from '../src/rating/finished-game.js';
 import { applyRatingPeriod } from '../src/rating/rating-period.js';
 import { createRatingService } from '../src/rating/rating.service.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { signup, guest, type Account } from './helpers/accounts.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-interface Account {
-  token: string;
-  id: string;
-  name: string;
-}
 
-async function signup(server: TestServer, name: string): Promise<Account> {
-  const res = await fetch(`${server.url}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: `${randomUUID()}@example.com`, password: 'password123' }),
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
-  return { token: body.token, id: body.user._id, name: body.user.name };
-}
 
-async function guest(server: TestServer): Promise<Account> {
-  const res = await fetch(`${server.url}/auth/guest`, { method: 'POST' });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
-  return { token: body.token, id: body.user._id, name: body.user.name };
-}
 
 /** A socket.io-client connection, token in the handshake as the web client sends it (spec §7). */
 async function connectClient(server: TestServer, token?: string): Promise<Client> {

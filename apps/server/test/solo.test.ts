@@ -3,28 +3,13 @@
  * start, answer right and wrong, the server's clock (driven by a ManualClock), time up, refusals,
  * ownership, validation, and the solo_runs row written exactly once.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soloRuns } from '../src/db/schema/index.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
+import { signup, type Account } from './helpers/accounts.js';
 
-interface Account {
-  token: string;
-  id: string;
-  name: string;
-}
 
-async function signup(server: TestServer, name: string): Promise<Account> {
-  const res = await fetch(`${server.url}/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name, email: `${randomUUID()}@example.com`, password: 'password123' }),
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
-  return { token: body.token, id: body.user._id, name: body.user.name };
-}
 
 interface Reply<T = Record<string, unknown>> {
   status: number;

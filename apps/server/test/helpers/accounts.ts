@@ -1,0 +1,33 @@
+/** Creates players for integration tests through the real HTTP API. */
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { TestServer } from './test-server.js';
+
+/** A signed-in player: session token, user id and display name. */
+export interface Account {
+  token: string;
+  id: string;
+  name: string;
+}
+
+async function accountFrom(res: Response): Promise<Account> {
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { token: string; user: { _id: string; name: string } };
+  return { token: body.token, id: body.user._id, name: body.user.name };
+}
+
+/** POST /signup with a fresh email; fails the test unless it answers 201. */
+export async function signup(server: TestServer, name: string): Promise<Account> {
+  return accountFrom(
+    await fetch(`${server.url}/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name, email: `${randomUUID()}@example.com`, password: 'password123' }),
+    }),
+  );
+}
+
+/** POST /auth/guest; fails the test unless it answers 201. */
+export async function guest(server: TestServer): Promise<Account> {
+  return accountFrom(await fetch(`${server.url}/auth/guest`, { method: 'POST' }));
+}
