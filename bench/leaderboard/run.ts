@@ -24,7 +24,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +33,7 @@ import autocannon from 'autocannon';
 import { users } from '../../apps/server/src/db/schema/index.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { createRng } from '../../packages/shared/src/domain/rng.js';
+import { freePort } from '../support/free-port.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
@@ -58,16 +58,6 @@ interface AutocannonResult {
 }
 const run = autocannon as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
 
 const children: ChildProcess[] = [];
 
