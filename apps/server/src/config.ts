@@ -45,6 +45,30 @@ const envSchema = z.object({
   /** Proxy hops to trust for the client IP (X-Forwarded-For): 0 when clients connect directly,
    * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Weekly contest schedule: a 5-field cron expression read in CONTEST_TIMEZONE (issue #3; spec §1 Friday 15:30). */
+  CONTEST_CRON: z.string().trim().min(1).default('30 15 * * 5'),
+  /** IANA time zone of CONTEST_CRON, e.g. Europe/Berlin. */
+  CONTEST_TIMEZONE: z
+    .string()
+    .trim()
+    .default('UTC')
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'CONTEST_TIMEZONE must be an IANA time zone such as UTC or Europe/Berlin'),
+  /** Length of a scheduled contest in minutes (spec §9: 10). */
+  CONTEST_DURATION_MINUTES: z.coerce.number().int().min(1).max(240).default(10),
+  /** Questions in a scheduled contest (spec §9: 20). */
+  CONTEST_QUESTION_COUNT: z.coerce.number().int().min(1).max(100).default(20),
+  /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
+  ADMIN_EMAILS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
   /** Serve the built web app (apps/web/dist) with an SPA fallback; default on in production. */
   SERVE_WEB: bool.optional(),
   /** Folder of the built web app. */

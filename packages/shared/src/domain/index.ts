@@ -6,3 +6,4 @@ export * from './rng.js';
 export * from './questions/index.js';
 export * from './rating/glicko2.js';
 export * from './duel/scoring.js';
+export * from './contest/index.js';

@@ -2,3 +2,4 @@ export * from './common.js';
 export * from './http.js';
 export * from './socket.js';
 export * from './accounts.js';
+export * from './contest.js';
