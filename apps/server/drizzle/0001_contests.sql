@@ -43,8 +43,6 @@ CREATE TABLE "contests" (
 	"finalized_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "contest_answers" ADD CONSTRAINT "contest_answers_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "contest_answers" ADD CONSTRAINT "contest_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_attempts" ADD CONSTRAINT "contest_attempts_contest_id_contests_id_fk" FOREIGN KEY ("contest_id") REFERENCES "public"."contests"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contest_attempts" ADD CONSTRAINT "contest_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "contests" ADD CONSTRAINT "contests_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

@@ -15,6 +15,8 @@ import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
 import { loadJwtSecret } from './accounts/jwt-secret.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
+import { contestRoutes } from './contest/contest.routes.js';
+import { createContestService, type ContestService } from './contest/contest.service.js';
 import { registerDuelHandlers } from './duel/duel.socket.js';
 import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
@@ -38,6 +40,7 @@ export interface App {
   io: TypedServer;
   services: {
     accounts: AccountsService;
+    contests: ContestService;
     leaderboard: LeaderboardService;
     ratings: RatingService;
     solo: SoloService;
@@ -97,11 +100,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
   const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings });
+  const contestLogger = logger.child({ domain: 'contest' });
+  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard });
+  // The start-up pass makes the next scheduled contest and finishes any transition a stop left
+  // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
+  await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
 
   await http.register(accountsRoutes, { accounts });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
   await http.register(soloRoutes, { solo });
+  await http.register(contestRoutes, { contests });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
@@ -121,13 +130,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return {
     http,
     io,
-    services: { accounts, leaderboard, ratings, solo },
+    services: { accounts, contests, leaderboard, ratings, solo },
     close() {
       closed ??= (async () => {
         duel.close();
         solo.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
+        await contests.close();
         await ratings.flush();
       })();
       return closed;

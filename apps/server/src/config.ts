@@ -4,6 +4,7 @@
  * its default is documented in the README's Configuration table.
  */
 import { z } from 'zod';
+import { contestCronProblem } from './contest/contest-schedule.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -46,7 +47,15 @@ const envSchema = z.object({
    * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /** Weekly contest schedule: a 5-field cron expression read in CONTEST_TIMEZONE (issue #3; spec §1 Friday 15:30). */
-  CONTEST_CRON: z.string().trim().min(1).default('30 15 * * 5'),
+  CONTEST_CRON: z
+    .string()
+    .trim()
+    .min(1)
+    .default('30 15 * * 5')
+    .superRefine((expression, ctx) => {
+      const problem = contestCronProblem(expression);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** IANA time zone of CONTEST_CRON, e.g. Europe/Berlin. */
   CONTEST_TIMEZONE: z
     .string()
@@ -64,6 +73,13 @@ const envSchema = z.object({
   CONTEST_DURATION_MINUTES: z.coerce.number().int().min(1).max(240).default(10),
   /** Questions in a scheduled contest (spec §9: 20). */
   CONTEST_QUESTION_COUNT: z.coerce.number().int().min(1).max(100).default(20),
+  /**
+   * Real-time period of the contest scheduler's pass in ms (issue #3 "Schedule and lifecycle"): it
+   * reads the clock, makes the next scheduled contest and claims due transitions. 250 ms puts a
+   * contest live, closed and finalized within a quarter of a second of its times. 0 turns the loop
+   * off (tests then run passes with `services.contests.tick()`); the start-up pass always runs.
+   */
+  CONTEST_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
   ADMIN_EMAILS: z
     .string()

@@ -16,13 +16,13 @@ async function accountFrom(res: Response): Promise<Account> {
   return { token: body.token, id: body.user._id, name: body.user.name };
 }
 
-/** POST /signup with a fresh email; fails the test unless it answers 201. */
-export async function signup(server: TestServer, name: string): Promise<Account> {
+/** POST /signup with `email` (default a fresh random one); fails the test unless it answers 201. */
+export async function signup(server: TestServer, name: string, email = `${randomUUID()}@example.com`): Promise<Account> {
   return accountFrom(
     await fetch(`${server.url}/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ name, email: `${randomUUID()}@example.com`, password: 'password123' }),
+      body: JSON.stringify({ name, email, password: 'password123' }),
     }),
   );
 }

@@ -50,8 +50,15 @@ function pgliteTemplate(): Blob | undefined {
 /** Which backend the suite runs on: 'postgres' when TEST_DATABASE_URL is set, else 'pglite'. */
 export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
+/**
+ * Starts a test server.
+ * @param options.databaseUrl - a PostgreSQL database to use (not dropped at close), e.g. one shared
+ *   by two servers as two server processes would share it.
+ * @param options.database - an open database handle to use and leave open at close: a "restart" on
+ *   PGlite, whose in-memory database lives in this process.
+ */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string>; databaseUrl?: string } = {},
+  options: { clock?: Clock; env?: Record<string, string>; databaseUrl?: string; database?: DatabaseHandle } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -64,14 +71,16 @@ export async function startTestServer(
     ...options.env,
   });
   const scratch =
-    options.databaseUrl === undefined && process.env.TEST_DATABASE_URL
+    options.databaseUrl === undefined && options.database === undefined && process.env.TEST_DATABASE_URL
       ? await createScratchPostgres(process.env.TEST_DATABASE_URL)
       : null;
-  const database = await openDatabase({
-    url: options.databaseUrl ?? scratch?.url,
-    dataDir: 'memory://',
-    pgliteTemplate: pgliteTemplate(),
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: options.databaseUrl ?? scratch?.url,
+      dataDir: 'memory://',
+      pgliteTemplate: pgliteTemplate(),
+    }));
   const clock = options.clock ?? systemClock;
   const app = await buildApp({ config, db: database.db, clock, logger: createLogger(config.LOG_LEVEL) });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
@@ -86,10 +95,32 @@ export async function startTestServer(
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!options.database) await database.close();
       await scratch?.drop();
     },
   };
+}
+
+/**
+ * One database for several test servers, as several processes (or one process restarted) share it:
+ * on PostgreSQL (TEST_DATABASE_URL) a scratch database each server connects to with its own pool;
+ * on PGlite one in-memory instance handed to every server.
+ */
+export async function openSharedTestDatabase(): Promise<{
+  kind: 'pglite' | 'postgres';
+  /** Options for startTestServer that put a server on this database. */
+  serverOptions(): { databaseUrl: string } | { database: DatabaseHandle };
+  close(): Promise<void>;
+}> {
+  if (process.env.TEST_DATABASE_URL) {
+    const scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL);
+    // Migrate once up front, so that servers started together do not race to create the tables.
+    const migrated = await openDatabase({ url: scratch.url, dataDir: 'memory://' });
+    await migrated.close();
+    return { kind: 'postgres', serverOptions: () => ({ databaseUrl: scratch.url }), close: () => scratch.drop() };
+  }
+  const database = await openDatabase({ dataDir: 'memory://', pgliteTemplate: pgliteTemplate() });
+  return { kind: 'pglite', serverOptions: () => ({ database }), close: () => database.close() };
 }
 
 export { ManualClock };

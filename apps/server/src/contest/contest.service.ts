@@ -1,0 +1,718 @@
+/**
+ * The weekly contest (issue #3; spec §2 "Weekly contest card", "Contest taking", "Contest results",
+ * §3, §4, §7 "Weekly contest"): schedule, registration, taking it, results, leaderboard, statistics,
+ * the caller's history, and the lifecycle that closes, ranks and rates it.
+ *
+ * Performance (issue #3 benchmark, 5,000 players on embedded PGlite): contests never change after
+ * creation except their stage, so their rows, questions (regenerated from the stored seed) and the
+ * questions' JSON are cached in memory; start, submit-answer and submit go through group commits
+ * (group-commit.ts), one transaction per batch, each request answered after COMMIT; the registered
+ * list of a ContestView is cached as JSON. Reads that several processes could change (registrations,
+ * stage) are cached briefly (REGISTRATION_TTL_MS, STAGE_TTL_MS) and refreshed from the database.
+ *
+ * Time comes only from the injected Clock; cache lifetimes are real time (`Date.now`), since they
+ * are about other processes, not about the contest.
+ */
+import { randomUUID } from 'node:crypto';
+import { contestQuestions, type Question } from '@mathsprint/shared/domain';
+import {
+  adminCreateContestBodySchema,
+  type ContestDetailsResponse,
+  type ContestHistoryResponse,
+  type ContestLeaderboardEntry,
+  type ContestLeaderboardResponse,
+  type ContestRegisterResponse,
+  type ContestResponse,
+  type ContestStage,
+  type ContestStartResponse,
+  type ContestStats,
+  type ContestStatsResponse,
+  type ContestSubmitAnswerBody,
+  type ContestSubmitAnswerResponse,
+  type ContestSubmitResponse,
+  type CurrentContestResponse,
+  type RatingUpdateEntry,
+} from '@mathsprint/shared/protocol';
+import type { SessionUser } from '../accounts/session-user.js';
+import type { Config } from '../config.js';
+import { HttpError, parseInput } from '../http/errors.js';
+import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db.js';
+import type { Logger } from '../platform/logger.js';
+import type { Notifier } from '../platform/notifier.js';
+import type { RatingChange, Transaction } from '../rating/rating-period.js';
+import { closeContest, finalizeContest, openContest } from './contest-lifecycle.js';
+import { nextContestOpenTime } from './contest-schedule.js';
+import {
+  attemptTimeMs,
+  attemptView,
+  contestDetails,
+  contestProgress,
+  contestStatus,
+  contestViewFields,
+  isRevealed,
+  leaderboardEntry,
+  publicQuestions,
+  scoreAnswers,
+  statsView,
+  type ContestRecord,
+} from './contest-views.js';
+import {
+  createContestRepo,
+  writeAnswers,
+  writeStarts,
+  writeSubmits,
+  type AnswerItem,
+  type AnswerResult,
+  type StartItem,
+  type StartResult,
+  type SubmitItem,
+  type SubmitResult,
+} from './contest.repo.js';
+import { createGroupCommit } from './group-commit.js';
+
+/** A response body already serialised to JSON, of shape T (large cached parts are spliced in as text). */
+export type JsonBody<T> = string & { readonly __shape?: T };
+
+/** Error texts: the spec's words where it has them (§5, §8), issue #3's otherwise. */
+export const CONTEST_MESSAGES = {
+  notFound: 'Contest not found',
+  guestCannotRegister: 'Please sign up to register for the contest',
+  registrationClosed: 'Registration is closed',
+  notStarted: 'The contest has not started yet',
+  over: 'The contest is over',
+  registerFirst: 'Please register for the contest first',
+  startFirst: 'Start the contest first',
+  alreadySubmitted: 'Your attempt is already submitted',
+  noAnswers: 'Please answer at least one question before submitting',
+  indexOutOfRange: 'questionIndex is out of range',
+  attemptNotFound: 'You did not take part in this contest',
+  notRevealed: 'Answers are revealed when the contest closes',
+  adminOnly: 'Only administrators can schedule contests',
+  openTimeInPast: 'openTime must be in the future',
+} as const;
+
+/** Title of the contests the schedule makes (spec §2 "Contest results": the fallback title). */
+export const DEFAULT_CONTEST_TITLE = 'Weekly Math Contest';
+
+/** How many leaderboard rows are cached per finalized contest: the query's maximum limit (protocol: 1–100). */
+const LEADERBOARD_CACHE_SIZE = 100;
+/** Registered lists are re-read after 2 s, so registrations made by another process show up soon. */
+const REGISTRATION_TTL_MS = 2_000;
+/** A stage not yet 'finalized' is re-read after 1 s (another process may have moved it). */
+const STAGE_TTL_MS = 1_000;
+/** Statistics of a contest not yet finalized are recomputed at most every 2 s. */
+const STATS_TTL_MS = 2_000;
+/** /contest/next and /contest/current answers are reused for 1 s while the chosen contest's status holds. */
+const SELECTION_TTL_MS = 1_000;
+/**
+ * Group-commit lingers (group-commit.ts): an answer waits at most 4 ms for company, a small part of
+ * its 25 ms p99 budget, which under a burst makes batches several times larger (each transaction
+ * costs three statements on PGlite's single thread whatever its size). Starts and submissions come
+ * in bursts (the opening, the final minute) with a 500 ms budget, so they wait 10 ms.
+ */
+const ANSWER_LINGER_MS = 4;
+const START_LINGER_MS = 10;
+const SUBMIT_LINGER_MS = 10;
+/** Back-off of a failing transition: 500 ms × 2^(failures−1), at most 30 s, so a broken one does not spin. */
+const RETRY_BASE_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+export interface ContestService {
+  /** GET /contest/next: the live contest, else the earliest upcoming one (always exists). */
+  next(user: SessionUser | null): Promise<JsonBody<ContestResponse>>;
+  /** GET /contest/current: the live contest, else the most recently closed one, else null. */
+  current(user: SessionUser | null): Promise<JsonBody<CurrentContestResponse>>;
+  /**
+   * GET /contest/leaderboard: ranked rows (best first, at most `limit` of 1–100) once finalized, [] before.
+   * @throws HttpError 404 'Contest not found'.
+   */
+  leaderboard(contestId: string, limit: number): Promise<ContestLeaderboardResponse>;
+  /**
+   * GET /contest/stats: counts always; averages once the contest is closed (0 before).
+   * @throws HttpError 404 'Contest not found'.
+   */
+  stats(contestId: string): Promise<ContestStatsResponse>;
+  /**
+   * POST /contest/register: makes the caller's attempt row; registering again answers the same.
+   * @throws HttpError 403 'Please sign up to register for the contest' (guest), 404, 409 'Registration is closed' (from openTime on).
+   */
+  register(user: SessionUser, contestId: string): Promise<JsonBody<ContestRegisterResponse>>;
+  /**
+   * POST /contest/start: sets startedAt on the first call, returns the attempt (with saved answers)
+   * and the questions without answers. Also after the caller submitted (status submitted).
+   * @throws HttpError 404; 409 'The contest has not started yet' / 'The contest is over' outside
+   *   openTime..closeTime; 403 'Please register for the contest first'.
+   */
+  start(user: SessionUser, contestId: string): Promise<JsonBody<ContestStartResponse>>;
+  /**
+   * POST /contest/submit-answer: upserts the answer (last one wins), committed before this resolves.
+   * @throws HttpError 404; 400 'questionIndex is out of range'; 409 not started yet / 'The contest is
+   *   over' / 'Start the contest first' / 'Your attempt is already submitted'; 403 not registered.
+   */
+  submitAnswer(user: SessionUser, body: ContestSubmitAnswerBody): Promise<ContestSubmitAnswerResponse>;
+  /**
+   * POST /contest/submit: marks the attempt submitted with its score (5 points per correct answer),
+   * counts and server-measured time. Answers stay hidden until close.
+   * @throws HttpError 404; 400 'Please answer at least one question before submitting'; 409 'Your
+   *   attempt is already submitted' (also after close: the server submitted it) / 'Start the contest
+   *   first' / not started yet / over; 403 not registered.
+   */
+  submit(user: SessionUser, contestId: string): Promise<ContestSubmitResponse>;
+  /** GET /contest/history: progress over the caller's finalized contests and their started attempts (most recent first, `limit`). */
+  history(user: SessionUser, limit: number | undefined): Promise<ContestHistoryResponse>;
+  /**
+   * GET /contest/past/{contestId}: the per-question review of the caller's attempt.
+   * @throws HttpError 404 (unknown contest, or no started attempt); 409 'Answers are revealed when the contest closes'.
+   */
+  past(user: SessionUser, contestId: string): Promise<ContestDetailsResponse>;
+  /**
+   * POST /admin/contests with an unparsed body: schedules a contest (new id and seed).
+   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller's account
+   *   email is in ADMIN_EMAILS; 400 on a bad body or 'openTime must be in the future'.
+   */
+  create(user: SessionUser, body: unknown): Promise<JsonBody<ContestResponse>>;
+  /**
+   * Runs one scheduler pass now, after any pass in progress: makes the next scheduled contest and
+   * claims every due transition. `stopAt` stops each contest at that stage (tests use it to leave a
+   * contest closed but not finalized, as a crash would).
+   */
+  tick(options?: { stopAt?: ContestStage }): Promise<void>;
+  /** Stops the scheduler, waits for its pass and for every queued write. Idempotent. */
+  close(): Promise<void>;
+}
+
+export interface ContestDeps {
+  db: Database;
+  config: Pick<
+    Config,
+    'CONTEST_CRON' | 'CONTEST_TIMEZONE' | 'CONTEST_DURATION_MINUTES' | 'CONTEST_QUESTION_COUNT' | 'CONTEST_SCHEDULER_INTERVAL_MS' | 'ADMIN_EMAILS' | 'GLICKO_TAU'
+  >;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  leaderboard: LeaderboardService;
+}
+
+interface Registration {
+  ids: string[];
+  set: Set<string>;
+  /** JSON of `ids`, built on first use after a change. */
+  json: string | null;
+  /** Real time of the read. */
+  loadedAt: number;
+}
+
+/** What the service keeps of one contest. */
+interface Entry {
+  record: ContestRecord;
+  questions: Question[];
+  /** JSON of the public questions (text, points, difficulty, topics), the bulk of every start response. */
+  questionsJson: string;
+  stage: ContestStage;
+  stageReadAt: number;
+  registration: Registration | null;
+  registrationLoad: Promise<Registration> | null;
+  /** Ids registered in this process with the real time, re-applied to a list read while they committed. */
+  recentRegistrations: Array<{ userId: string; at: number }>;
+  leaderboard: ContestLeaderboardEntry[] | null;
+  stats: { value: ContestStats; at: number; final: boolean } | null;
+}
+
+/** ratingUpdate entry as the duel sends it (rating.service.ts): whole rating points. */
+function publicRating(change: RatingChange): RatingUpdateEntry {
+  return { _id: change.userId, name: change.name, rating: Math.round(change.after.rating), rd: Math.round(change.after.rd) };
+}
+
+export function createContestService(deps: ContestDeps): ContestService {
+  const { db, config, clock, logger, notifier, leaderboard } = deps;
+  const repo = createContestRepo(db);
+  const entries = new Map<string, Entry>();
+  const loading = new Map<string, Promise<Entry | null>>();
+
+  // ——— Contest cache ———
+
+  function makeEntry(record: ContestRecord, stage: ContestStage): Entry {
+    const questions = contestQuestions(record.seed, record.questionCount);
+    return {
+      record,
+      questions,
+      questionsJson: JSON.stringify(publicQuestions(questions)),
+      stage,
+      stageReadAt: Date.now(),
+      registration: null,
+      registrationLoad: null,
+      recentRegistrations: [],
+      leaderboard: null,
+      stats: null,
+    };
+  }
+
+  /** The cached contest, loaded once (concurrent misses share one query); null when unknown. */
+  function entryOf(id: string): Promise<Entry | null> {
+    const cached = entries.get(id);
+    if (cached) return Promise.resolve(cached);
+    let pending = loading.get(id);
+    if (!pending) {
+      pending = repo
+        .findContest(id)
+        .then((found) => {
+          if (!found) return null;
+          const entry = entries.get(id) ?? makeEntry(found.record, found.stage);
+          entries.set(id, entry);
+          return entry;
+        })
+        .finally(() => loading.delete(id));
+      loading.set(id, pending);
+    }
+    return pending;
+  }
+
+  function entryFrom(record: ContestRecord, stage: ContestStage): Entry {
+    let entry = entries.get(record.id);
+    if (!entry) {
+      entry = makeEntry(record, stage);
+      entries.set(record.id, entry);
+    } else {
+      noteStage(entry, stage);
+    }
+    return entry;
+  }
+
+  async function requireEntry(id: string): Promise<Entry> {
+    const entry = await entryOf(id);
+    if (!entry) throw new HttpError(404, CONTEST_MESSAGES.notFound);
+    return entry;
+  }
+
+  const STAGE_ORDER: Record<ContestStage, number> = { upcoming: 0, live: 1, closed: 2, finalized: 3 };
+
+  /** Records a stage read or made; stages only move forward. */
+  function noteStage(entry: Entry, stage: ContestStage): void {
+    if (STAGE_ORDER[stage] > STAGE_ORDER[entry.stage]) {
+      entry.stage = stage;
+      entry.stats = null;
+      entry.leaderboard = null;
+    }
+    entry.stageReadAt = Date.now();
+  }
+
+  /** The stage, re-read when it may have moved in another process. */
+  async function freshStage(entry: Entry): Promise<ContestStage> {
+    if (entry.stage !== 'finalized' && Date.now() - entry.stageReadAt > STAGE_TTL_MS) {
+      const stage = await repo.stageOf(entry.record.id);
+      if (stage) noteStage(entry, stage);
+    }
+    return entry.stage;
+  }
+
+  // ——— Registered users ———
+
+  async function registrationOf(entry: Entry): Promise<Registration> {
+    if (entry.registration && Date.now() - entry.registration.loadedAt <= REGISTRATION_TTL_MS) return entry.registration;
+    if (!entry.registrationLoad) {
+      const startedAt = Date.now();
+      entry.registrationLoad = repo
+        .registeredUserIds(entry.record.id)
+        .then((ids) => {
+          const registration: Registration = { ids, set: new Set(ids), json: null, loadedAt: startedAt };
+          // Registrations of this process that committed while the list was read.
+          for (const r of entry.recentRegistrations) addRegistered(registration, r.userId);
+          entry.recentRegistrations = entry.recentRegistrations.filter((r) => r.at >= startedAt);
+          entry.registration = registration;
+          return registration;
+        })
+        .finally(() => {
+          entry.registrationLoad = null;
+        });
+    }
+    return entry.registrationLoad;
+  }
+
+  function addRegistered(registration: Registration, userId: string): void {
+    if (registration.set.has(userId)) return;
+    registration.set.add(userId);
+    registration.ids.push(userId);
+    // Appended rather than re-serialised: thousands register in the minutes before the opening.
+    if (registration.json !== null) {
+      registration.json = `${registration.json.slice(0, -1)}${registration.ids.length > 1 ? ',' : ''}${JSON.stringify(userId)}]`;
+    }
+  }
+
+  /** ContestView JSON: the fields, with the cached registered-ids JSON spliced in. */
+  async function viewJson(entry: Entry, user: SessionUser | null, nowMs: number): Promise<string> {
+    const [stage, registration] = await Promise.all([freshStage(entry), registrationOf(entry)]);
+    const fields = contestViewFields(
+      entry.record,
+      stage,
+      { count: registration.ids.length, callerRegistered: user !== null && registration.set.has(user.id) },
+      nowMs,
+    );
+    registration.json ??= JSON.stringify(registration.ids);
+    const head = JSON.stringify(fields);
+    return `${head.slice(0, -1)},"registeredUsers":${registration.json}}`;
+  }
+
+  // ——— next / current ———
+
+  let selections: Record<'next' | 'current', { id: string; status: string; expires: number } | null> = { next: null, current: null };
+
+  async function select(kind: 'next' | 'current', nowMs: number): Promise<Entry | null> {
+    const memo = selections[kind];
+    if (memo && Date.now() < memo.expires) {
+      const entry = entries.get(memo.id);
+      if (entry && contestStatus(entry.record, nowMs) === memo.status) return entry;
+    }
+    let id = kind === 'next' ? await repo.nextContestId(nowMs) : await repo.currentContestId(nowMs);
+    if (!id && kind === 'next') {
+      // Only before the first scheduler pass could this happen; make the occurrence now.
+      await ensureScheduled(nowMs);
+      id = await repo.nextContestId(nowMs);
+      if (!id) throw new Error('no upcoming contest even after scheduling the next occurrence');
+    }
+    if (!id) return null;
+    const entry = await entryOf(id);
+    if (entry) selections[kind] = { id, status: contestStatus(entry.record, nowMs), expires: Date.now() + SELECTION_TTL_MS };
+    return entry;
+  }
+
+  function forgetSelections(): void {
+    selections = { next: null, current: null };
+  }
+
+  // ——— Batched writes ———
+
+  /** Runs one group-commit batch in a transaction, with a debug line of its size and duration. */
+  function batch<I, R>(kind: string, take: () => readonly I[], write: (tx: Transaction, items: readonly I[]) => Promise<R[]>): Promise<R[]> {
+    const requested = performance.now();
+    return db.transaction(async (tx) => {
+      const began = performance.now();
+      const items = take();
+      const results = await write(tx, items);
+      if (logger.isLevelEnabled('debug')) {
+        logger.debug({ kind, size: items.length, waitMs: began - requested, writeMs: performance.now() - began }, 'contest batch written');
+      }
+      return results;
+    });
+  }
+
+  const starts = createGroupCommit<StartItem, StartResult>({
+    lingerMs: START_LINGER_MS,
+    write: (take) => batch('start', take, writeStarts),
+  });
+  const answers = createGroupCommit<AnswerItem, AnswerResult>({
+    lingerMs: ANSWER_LINGER_MS,
+    write: (take) => batch('answer', take, writeAnswers),
+  });
+  const submits = createGroupCommit<SubmitItem, SubmitResult>({
+    lingerMs: SUBMIT_LINGER_MS,
+    write: (take) =>
+      batch('submit', take, (tx, items) =>
+        writeSubmits(
+          tx,
+          items,
+          (contestId, given) => scoreAnswers(entries.get(contestId)?.questions ?? [], given),
+          (contestId, startedMs, submittedMs) =>
+            attemptTimeMs(startedMs, submittedMs, entries.get(contestId)?.record.durationMinutes ?? 0),
+        ),
+      ),
+  });
+
+  /** Why an answer or submission was refused, from the attempt as stored now. */
+  async function refusal(contestId: string, userId: string): Promise<HttpError> {
+    const attempt = await repo.findAttempt(contestId, userId);
+    if (!attempt) return new HttpError(403, CONTEST_MESSAGES.registerFirst);
+    if (attempt.submittedMs !== null) return new HttpError(409, CONTEST_MESSAGES.alreadySubmitted);
+    if (attempt.startedMs === null) return new HttpError(409, CONTEST_MESSAGES.startFirst);
+    return new HttpError(409, CONTEST_MESSAGES.over);
+  }
+
+  // ——— Scheduler and lifecycle ———
+
+  /**
+   * Opening time (epoch ms) of the schedule slot made (or found made) last. While the clock is before
+   * it, it is still the next occurrence, so a pass neither parses the schedule nor writes.
+   */
+  let ensuredSlotMs = Number.NEGATIVE_INFINITY;
+
+  async function ensureScheduled(nowMs: number): Promise<void> {
+    if (nowMs < ensuredSlotMs) return;
+    const openTime = nextContestOpenTime(config.CONTEST_CRON, config.CONTEST_TIMEZONE, nowMs);
+    const slot = openTime.toISOString();
+    const inserted = await repo.insertContest({
+      id: randomUUID(),
+      title: DEFAULT_CONTEST_TITLE,
+      openMs: openTime.getTime(),
+      durationMinutes: config.CONTEST_DURATION_MINUTES,
+      questionCount: config.CONTEST_QUESTION_COUNT,
+      seed: randomUUID(),
+      scheduleSlot: slot,
+      createdBy: null,
+      createdMs: nowMs,
+    });
+    ensuredSlotMs = openTime.getTime();
+    if (inserted) {
+      forgetSelections();
+      logger.info({ openTime: slot, cron: config.CONTEST_CRON, timeZone: config.CONTEST_TIMEZONE }, 'scheduled the next weekly contest');
+    }
+  }
+
+  const failures = new Map<string, { count: number; notBefore: number }>();
+
+  function notifyRatings(changes: readonly RatingChange[]): void {
+    // Each participant gets their own entry: the client only looks for itself (spec §4 "Live rating
+    // update"), and a 5,000-entry list sent to 5,000 sockets would be 25 million entries.
+    for (const change of changes) notifier.toUser(change.userId, 'ratingUpdate', [publicRating(change)]);
+  }
+
+  /** Moves one contest through every transition due at `nowMs`, each claimed in the database. */
+  async function advance(id: string, storedStage: ContestStage, nowMs: number, stopAt: ContestStage | undefined): Promise<void> {
+    const entry = await entryOf(id);
+    if (!entry) return;
+    noteStage(entry, storedStage);
+    const { record } = entry;
+    if (entry.stage === 'upcoming' && nowMs >= record.openMs) {
+      if (await openContest(db, record, nowMs)) logger.info({ contestId: id }, 'contest is live');
+      noteStage(entry, (await repo.stageOf(id)) ?? entry.stage);
+    }
+    if (stopAt === 'live') return;
+    if (entry.stage === 'live' && nowMs > record.closeMs) {
+      const autoSubmitted = await closeContest(db, record, entry.questions, nowMs);
+      if (autoSubmitted !== null) logger.info({ contestId: id, autoSubmitted }, 'contest closed');
+      noteStage(entry, (await repo.stageOf(id)) ?? entry.stage);
+    }
+    if (stopAt === 'closed') return;
+    if (entry.stage === 'closed') {
+      const started = Date.now();
+      const outcome = await finalizeContest(db, record, nowMs, config.GLICKO_TAU);
+      noteStage(entry, (await repo.stageOf(id)) ?? entry.stage);
+      if (!outcome) return;
+      logger.info(
+        { contestId: id, participants: outcome.participants, rated: outcome.changes.length, ms: Date.now() - started },
+        'contest finalized: ranks, badges and ratings stored',
+      );
+      notifyRatings(outcome.changes);
+      if (outcome.changes.length > 0) {
+        try {
+          if (await leaderboard.refresh()) notifier.toAll('leaderboardUpdate', leaderboard.top());
+        } catch (error) {
+          logger.warn({ err: error }, 'leaderboard refresh after a contest failed');
+        }
+      }
+    }
+  }
+
+  async function pass(force: boolean, stopAt: ContestStage | undefined): Promise<void> {
+    const nowMs = clock.now();
+    try {
+      await ensureScheduled(nowMs);
+    } catch (error) {
+      logger.error({ err: error }, 'could not make the next scheduled contest; will retry');
+    }
+    for (const { id, stage } of await repo.dueContests(nowMs)) {
+      const failure = failures.get(id);
+      if (!force && failure && Date.now() < failure.notBefore) continue;
+      try {
+        await advance(id, stage, nowMs, stopAt);
+        failures.delete(id);
+      } catch (error) {
+        const count = (failure?.count ?? 0) + 1;
+        const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (count - 1));
+        failures.set(id, { count, notBefore: Date.now() + delay });
+        logger.error({ err: error, contestId: id, failures: count, retryInMs: delay }, 'contest transition failed; rolled back, will retry');
+      }
+    }
+  }
+
+  let chain: Promise<void> = Promise.resolve();
+  let queuedPasses = 0;
+  function runPass(force: boolean, stopAt?: ContestStage): Promise<void> {
+    queuedPasses++;
+    const run = chain.then(() => pass(force, stopAt)).finally(() => queuedPasses--);
+    chain = run.catch(() => undefined);
+    return run;
+  }
+
+  let closing: Promise<void> | null = null;
+  const interval = config.CONTEST_SCHEDULER_INTERVAL_MS;
+  const timer =
+    interval > 0
+      ? setInterval(() => {
+          if (queuedPasses > 0 || closing) return;
+          runPass(false).catch((error: unknown) => logger.error({ err: error }, 'contest scheduler pass failed'));
+        }, interval)
+      : null;
+  // The loop must not keep a finished process alive; shutdown calls close() anyway.
+  timer?.unref();
+
+  return {
+    async next(user) {
+      const nowMs = clock.now();
+      const entry = await select('next', nowMs);
+      if (!entry) throw new Error('no next contest');
+      return `{"contest":${await viewJson(entry, user, nowMs)}}`;
+    },
+
+    async current(user) {
+      const nowMs = clock.now();
+      const entry = await select('current', nowMs);
+      return entry ? `{"contest":${await viewJson(entry, user, nowMs)}}` : '{"contest":null}';
+    },
+
+    async leaderboard(contestId, limit) {
+      const entry = await requireEntry(contestId);
+      if ((await freshStage(entry)) !== 'finalized') return { leaderboard: [], finalized: false };
+      entry.leaderboard ??= (await repo.leaderboardRows(contestId, LEADERBOARD_CACHE_SIZE)).map(leaderboardEntry);
+      return { leaderboard: entry.leaderboard.slice(0, limit), finalized: true };
+    },
+
+    async stats(contestId) {
+      const entry = await requireEntry(contestId);
+      const stage = await freshStage(entry);
+      const cached = entry.stats;
+      if (cached && (cached.final || Date.now() - cached.at < STATS_TTL_MS)) return { stats: cached.value };
+      // Averages once the close transition has auto-submitted everyone (stage closed or later).
+      const closed = stage === 'closed' || stage === 'finalized';
+      const value = statsView(await repo.statsRow(contestId), closed);
+      entry.stats = { value, at: Date.now(), final: stage === 'finalized' };
+      return { stats: value };
+    },
+
+    async register(user, contestId) {
+      if (user.isGuest) throw new HttpError(403, CONTEST_MESSAGES.guestCannotRegister);
+      const entry = await requireEntry(contestId);
+      const nowMs = clock.now();
+      if (nowMs >= entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
+      const outcome = await repo.register({ attemptId: randomUUID(), contestId, userId: user.id, nowMs });
+      if (outcome === 'closed') throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
+      entry.recentRegistrations.push({ userId: user.id, at: Date.now() });
+      if (entry.registration) addRegistered(entry.registration, user.id);
+      return `{"registered":true,"contest":${await viewJson(entry, user, nowMs)}}`;
+    },
+
+    async start(user, contestId) {
+      const entry = await requireEntry(contestId);
+      const nowMs = clock.now();
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
+      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_MESSAGES.over);
+      const result = await starts.submit({ contestId, userId: user.id, nowMs });
+      if (result.kind === 'over') throw new HttpError(409, CONTEST_MESSAGES.over);
+      if (result.kind === 'not-registered') throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
+      const attempt = attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null });
+      return `{"attempt":${JSON.stringify(attempt)},"questions":${entry.questionsJson}}`;
+    },
+
+    async submitAnswer(user, body) {
+      const entry = await requireEntry(body.contestId);
+      if (body.questionIndex >= entry.record.questionCount) throw new HttpError(400, CONTEST_MESSAGES.indexOutOfRange);
+      const nowMs = clock.now();
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
+      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_MESSAGES.over);
+      const result = await answers.submit({
+        contestId: body.contestId,
+        userId: user.id,
+        questionIndex: body.questionIndex,
+        answer: body.answer,
+        timeSpent: body.timeSpent,
+        receivedMs: nowMs,
+      });
+      if (result === 'refused') throw await refusal(body.contestId, user.id);
+      return { saved: true, questionIndex: body.questionIndex, receivedAt: new Date(nowMs).toISOString() };
+    },
+
+    async submit(user, contestId) {
+      const entry = await requireEntry(contestId);
+      const nowMs = clock.now();
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
+      if (nowMs > entry.record.closeMs) {
+        // The close transition submits every started attempt (within one scheduler pass).
+        const attempt = await repo.findAttempt(contestId, user.id);
+        if (!attempt) throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
+        throw new HttpError(409, attempt.startedMs !== null ? CONTEST_MESSAGES.alreadySubmitted : CONTEST_MESSAGES.over);
+      }
+      const result = await submits.submit({ contestId, userId: user.id, nowMs });
+      switch (result.kind) {
+        case 'ok':
+          return {
+            attempt: attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null }),
+          };
+        case 'no-answers':
+          throw new HttpError(400, CONTEST_MESSAGES.noAnswers);
+        case 'not-registered':
+          throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
+        case 'not-started':
+          throw new HttpError(409, CONTEST_MESSAGES.startFirst);
+        case 'submitted':
+          throw new HttpError(409, CONTEST_MESSAGES.alreadySubmitted);
+      }
+    },
+
+    async history(user, limit) {
+      const nowMs = clock.now();
+      const all = await repo.startedAttemptsOf(user.id);
+      const progress = contestProgress(
+        all.filter((a) => a.stage === 'finalized' && a.attempt.rank !== null).map(({ contest, attempt }) => ({ contest, attempt })),
+      );
+      const shown = limit === undefined ? all : all.slice(0, limit);
+      const ids = shown.map((a) => a.contest.id);
+      const [answersByContest, ratingChanges] = await Promise.all([repo.answersOfUser(user.id, ids), repo.ratingChangesOf(user.id, ids)]);
+      const attempts = shown.map(({ contest, stage, attempt }) => {
+        const entry = entryFrom(contest, stage);
+        return attemptView(contest, attempt, answersByContest.get(contest.id) ?? [], {
+          revealed: isRevealed(contest, nowMs),
+          questions: entry.questions,
+          ratingChange: ratingChanges.get(contest.id) ?? null,
+        });
+      });
+      return { progress, attempts };
+    },
+
+    async past(user, contestId) {
+      const entry = await requireEntry(contestId);
+      const attempt = await repo.findAttempt(contestId, user.id);
+      if (!attempt || attempt.startedMs === null) throw new HttpError(404, CONTEST_MESSAGES.attemptNotFound);
+      if (!isRevealed(entry.record, clock.now())) throw new HttpError(409, CONTEST_MESSAGES.notRevealed);
+      const given = await repo.answersOf(contestId, user.id);
+      return { contestDetails: contestDetails(entry.record, attempt, given, entry.questions) };
+    },
+
+    async create(user, body) {
+      const email = await repo.emailOf(user.id);
+      if (!email || !config.ADMIN_EMAILS.includes(email.toLowerCase())) throw new HttpError(403, CONTEST_MESSAGES.adminOnly);
+      const input = parseInput(adminCreateContestBodySchema, body);
+      const nowMs = clock.now();
+      const openMs = Date.parse(input.openTime);
+      if (!(openMs > nowMs)) throw new HttpError(400, CONTEST_MESSAGES.openTimeInPast);
+      const id = randomUUID();
+      await repo.insertContest({
+        id,
+        title: input.title ?? DEFAULT_CONTEST_TITLE,
+        openMs,
+        durationMinutes: input.durationMinutes,
+        questionCount: input.questionCount,
+        seed: randomUUID(),
+        scheduleSlot: null,
+        createdBy: user.id,
+        createdMs: nowMs,
+      });
+      forgetSelections();
+      logger.info({ contestId: id, openTime: new Date(openMs).toISOString(), by: user.id }, 'contest scheduled by an administrator');
+      const entry = await requireEntry(id);
+      return `{"contest":${await viewJson(entry, user, nowMs)}}`;
+    },
+
+    tick(options) {
+      return runPass(true, options?.stopAt);
+    },
+
+    close() {
+      closing ??= (async () => {
+        if (timer) clearInterval(timer);
+        await chain;
+        await Promise.all([starts.drain(), answers.drain(), submits.drain()]);
+      })();
+      return closing;
+    },
+  };
+}
