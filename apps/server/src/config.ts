@@ -21,6 +21,12 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** HMAC secret for session tokens (≥ 32 chars); unset means generated once and kept in DATA_DIR. */
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  /**
+   * How long (ms) a process keeps a user's session row (token version, name) after reading it, so
+   * a burst of requests does not read users once per request. A password change is seen at once by
+   * the process that made it and within this time by other processes. 0 reads on every request.
+   */
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Session token lifetime in seconds (default 30 days). */
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
   /** Public origin of the app, used for the OpenID Connect redirect URI. */

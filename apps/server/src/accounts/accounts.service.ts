@@ -20,6 +20,7 @@ import type { Logger } from '../platform/logger.js';
 import { createAccountsRepo, isUniqueViolation } from './accounts.repo.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
+import { createSessionCache } from './session-cache.js';
 import type { SessionUser } from './session-user.js';
 import { createTokenIssuer } from './tokens.js';
 
@@ -113,6 +114,7 @@ export interface AccountsDeps {
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { db, config, clock, logger, secret } = deps;
   const repo = createAccountsRepo(db);
+  const sessions = createSessionCache({ load: (id) => repo.findSession(id), ttlMs: config.SESSION_CACHE_TTL_MS });
   const tokens = createTokenIssuer({ secret, config, clock });
   const loginStates = createLoginStateSealer({ secret, clock });
   const passwords = createPasswordChecker();
@@ -206,7 +208,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       try {
         const claims = await tokens.decode(token);
         if (!claims) return null;
-        const row = await repo.findSession(claims.userId);
+        const row = await sessions.get(claims.userId);
         if (!row || row.tokenVersion !== claims.version) return null;
         return { id: row.id, name: row.name, isGuest: row.isGuest };
       } catch (error) {
@@ -228,6 +230,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       }
       await loginLimiter.reset(key);
       const updated = await repo.replacePassword(userId, await hashPassword(newPassword));
+      sessions.forget(userId);
       if (!updated) throw new HttpError(401, 'Please log in to continue');
       logger.info({ userId, tokenVersion: updated.tokenVersion }, 'password changed; older tokens revoked');
       return signIn(updated);
@@ -242,6 +245,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         const owner = await repo.findByEmail(email);
         if (owner && owner.oidcIssuer === null) {
           const linked = await repo.linkOidc(owner.id, identity.issuer, identity.subject);
+          sessions.forget(owner.id);
           if (linked) {
             logger.info({ userId: linked.id, issuer: identity.issuer }, 'provider identity linked by verified email');
             return signIn(linked);
