@@ -12,6 +12,8 @@ import { WaitingRoute } from './routes/waiting';
 import { GameRoute } from './routes/game';
 import { ResultsRoute } from './routes/results';
 import { SingleplayerRoute } from './routes/singleplayer';
+import { ContestRoute } from './routes/contest';
+import { ContestResultsRoute } from './routes/contest-results';
 import { NotFoundRoute } from './routes/not-found';
 
 export const routes: RouteObject[] = [
@@ -26,6 +28,9 @@ export const routes: RouteObject[] = [
       { path: '/game', element: <GameRoute /> },
       { path: '/results', element: <ResultsRoute /> },
       { path: '/singleplayer', element: <SingleplayerRoute /> },
+      // The two contest routes show no Logout button (spec §2).
+      { path: '/contest/:contestId', element: <ContestRoute /> },
+      { path: '/contest/:contestId/results', element: <ContestResultsRoute /> },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

@@ -28,3 +28,4 @@ export {
   IconUsers,
   type IconProps,
 } from './icons';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';

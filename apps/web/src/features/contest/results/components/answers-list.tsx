@@ -1,0 +1,73 @@
+/**
+ * The Answers tab (spec §2 "Contest results"): per answer the question number, points, time spent
+ * in seconds, difficulty, a correct or incorrect mark, the user's answer, the correct answer, the
+ * explanation only when wrong, and topic tags; 'No answers recorded' when empty. Our questions take
+ * numeric answers, so the user's answer shows beside the correct one (issue #3).
+ */
+import { CONTEST } from '@mathsprint/shared/constants';
+import type { ContestAnswer } from '@mathsprint/shared/protocol';
+import { cx } from '../../../../components/ui';
+import { RESULTS_MESSAGES } from '../lib/messages';
+import { IconCheck, IconCross } from './results-icons';
+
+export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) {
+  if (answers.length === 0) return <p className="cresults-empty">{RESULTS_MESSAGES.noAnswers}</p>;
+  const ordered = [...answers].sort((a, b) => a.questionIndex - b.questionIndex);
+  return (
+    <ol className="list-reset cresults-answers" role="list">
+      {ordered.map((a) => {
+        const unanswered = a.userAnswer === null;
+        const correct = a.isCorrect === true;
+        const earned = a.points ?? (correct ? CONTEST.pointsPerQuestion : 0);
+        return (
+          <li key={a.questionIndex} className={cx('cresults-answer', correct ? 'cresults-answer-correct' : 'cresults-answer-wrong')}>
+            <div className="cresults-answer-head">
+              <span className={cx('cresults-mark', correct ? 'cresults-mark-correct' : 'cresults-mark-wrong')} aria-hidden="true">
+                {correct ? <IconCheck size={16} strokeWidth={3} /> : <IconCross size={16} strokeWidth={3} />}
+              </span>
+              <h3 className="cresults-answer-title">
+                Question {a.questionIndex + 1}
+                <span className="visually-hidden">{correct ? ', correct' : unanswered ? ', not answered' : ', incorrect'}</span>
+              </h3>
+              <span className="cresults-answer-meta">
+                {a.difficulty ? <span className={`badge ctake-difficulty ctake-difficulty-${a.difficulty}`}>{a.difficulty}</span> : null}
+                <span className={cx('badge tabular', correct ? 'badge-success' : '')}>
+                  {earned} {earned === 1 ? 'pt' : 'pts'}
+                </span>
+                <span className="badge tabular">{Math.round(a.timeSpent)} s</span>
+              </span>
+            </div>
+            {a.question ? <p className="cresults-answer-question tabular">{a.question}</p> : null}
+            <dl className="cresults-answer-values">
+              <div>
+                <dt>Your answer</dt>
+                <dd className={cx('tabular', !correct && !unanswered && 'text-danger', correct && 'text-success')}>
+                  {unanswered ? <span className="text-muted">Not answered</span> : a.userAnswer}
+                </dd>
+              </div>
+              <div>
+                <dt>Correct answer</dt>
+                <dd className="tabular">{a.correctAnswer ?? '—'}</dd>
+              </div>
+            </dl>
+            {!correct && a.explanation ? (
+              <p className="cresults-explanation">
+                <strong>Explanation: </strong>
+                {a.explanation}
+              </p>
+            ) : null}
+            {a.topics.length > 0 ? (
+              <ul className="list-reset cresults-topics" role="list" aria-label="Topics">
+                {a.topics.map((t) => (
+                  <li key={t} className="cresults-topic">
+                    {t}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,154 @@
+import type { ContestAnswer } from '@mathsprint/shared/protocol';
+import { describe, expect, it } from 'vitest';
+import {
+  accuracyPercent,
+  answeredOf,
+  answerTimeExtremes,
+  difficultyBreakdown,
+  missedTopics,
+  nextStepsText,
+  pacePerMinute,
+  ratingDeltaText,
+  secondsPerAnswer,
+  strengthsNote,
+} from './performance';
+
+function answer(over: Partial<ContestAnswer> & Pick<ContestAnswer, 'questionIndex'>): ContestAnswer {
+  return {
+    userAnswer: 1,
+    timeSpent: 10,
+    correctAnswer: 1,
+    isCorrect: true,
+    points: 5,
+    explanation: null,
+    question: null,
+    difficulty: 'easy',
+    topics: [],
+    ...over,
+  };
+}
+
+describe('accuracyPercent (spec §2: correct divided by answered)', () => {
+  it('divides by answered questions, not by all questions', () => {
+    expect(accuracyPercent(8, 10)).toBe(80);
+    expect(accuracyPercent(2, 3)).toBe(67);
+    expect(accuracyPercent(20, 20)).toBe(100);
+  });
+
+  it('is 0 when nothing was answered', () => {
+    expect(accuracyPercent(0, 0)).toBe(0);
+  });
+});
+
+describe('pacePerMinute (spec §2: answers per total time × 60)', () => {
+  it('gives answers per minute to one decimal', () => {
+    expect(pacePerMinute(20, 600)).toBe(2);
+    expect(pacePerMinute(12, 300)).toBe(2.4);
+    expect(pacePerMinute(7, 90)).toBe(4.7);
+  });
+
+  it('is 0 without time or answers', () => {
+    expect(pacePerMinute(5, 0)).toBe(0);
+    expect(pacePerMinute(0, 120)).toBe(0);
+  });
+});
+
+describe('secondsPerAnswer', () => {
+  it('is the whole-second mean', () => {
+    expect(secondsPerAnswer(300, 12)).toBe(25);
+    expect(secondsPerAnswer(100, 3)).toBe(33);
+    expect(secondsPerAnswer(100, 0)).toBe(0);
+  });
+});
+
+describe('answeredOf', () => {
+  it("prefers the server's count, else counts the answers with a number", () => {
+    expect(answeredOf({ answeredCount: 4, answers: [] })).toBe(4);
+    expect(answeredOf({ answers: [answer({ questionIndex: 0 }), answer({ questionIndex: 1, userAnswer: null })] })).toBe(1);
+  });
+});
+
+describe('answerTimeExtremes', () => {
+  it('finds the fastest and slowest answered question, skipping unanswered ones', () => {
+    const result = answerTimeExtremes([
+      answer({ questionIndex: 2, timeSpent: 40 }),
+      answer({ questionIndex: 0, timeSpent: 6 }),
+      answer({ questionIndex: 1, timeSpent: 6 }),
+      answer({ questionIndex: 3, timeSpent: 2, userAnswer: null }),
+    ]);
+    expect(result).toEqual({ fastest: { questionNumber: 1, timeSpent: 6 }, slowest: { questionNumber: 3, timeSpent: 40 } });
+  });
+
+  it('is empty without answers', () => {
+    expect(answerTimeExtremes([])).toEqual({ fastest: null, slowest: null });
+  });
+});
+
+describe('difficultyBreakdown', () => {
+  it('counts correct out of questions per difficulty, leaving out unknown and empty ones', () => {
+    expect(
+      difficultyBreakdown([
+        answer({ questionIndex: 0, difficulty: 'easy', isCorrect: true }),
+        answer({ questionIndex: 1, difficulty: 'easy', isCorrect: false }),
+        answer({ questionIndex: 2, difficulty: 'hard', isCorrect: true }),
+        answer({ questionIndex: 3, difficulty: null, isCorrect: null }),
+      ]),
+    ).toEqual([
+      { difficulty: 'easy', correct: 1, total: 2 },
+      { difficulty: 'hard', correct: 1, total: 1 },
+    ]);
+  });
+});
+
+describe('missedTopics', () => {
+  it('lists the most missed topics first', () => {
+    const topics = missedTopics([
+      answer({ questionIndex: 0, isCorrect: false, topics: ['division'] }),
+      answer({ questionIndex: 1, isCorrect: false, topics: ['powers', 'division'] }),
+      answer({ questionIndex: 2, isCorrect: true, topics: ['addition'] }),
+      answer({ questionIndex: 3, isCorrect: null, topics: ['roots'] }),
+    ]);
+    expect(topics).toEqual(['division', 'powers']);
+  });
+
+  it('honours the maximum', () => {
+    const many = ['a', 'b', 'c', 'd'].map((t, i) => answer({ questionIndex: i, isCorrect: false, topics: [t] }));
+    expect(missedTopics(many, 2)).toEqual(['a', 'b']);
+  });
+});
+
+describe('strengthsNote (spec §2: Excellent work at 15 or more correct)', () => {
+  it("reads 'Excellent work' from 15 correct", () => {
+    expect(strengthsNote(15, 75, 20)).toMatch(/^Excellent work/);
+    expect(strengthsNote(20, 100, 20)).toMatch(/^Excellent work/);
+  });
+
+  it('says something else below 15', () => {
+    expect(strengthsNote(14, 100, 14)).not.toMatch(/Excellent work/);
+    expect(strengthsNote(14, 100, 14)).toMatch(/accuracy/);
+    expect(strengthsNote(12, 60, 20)).toMatch(/12 questions/);
+    expect(strengthsNote(1, 50, 2)).toMatch(/1 question /);
+    expect(strengthsNote(0, 0, 0)).toMatch(/first step/);
+  });
+});
+
+describe('nextStepsText (spec §2: differs for rank 10 or better)', () => {
+  it('has a top-10 text, a winner variant, and a text for everyone else', () => {
+    const top = nextStepsText(7);
+    const rest = nextStepsText(11);
+    expect(top).toMatch(/top 10/);
+    expect(rest).not.toBe(top);
+    expect(nextStepsText(10)).toBe(top);
+    expect(nextStepsText(1)).toMatch(/title/);
+    expect(nextStepsText(null)).toBe(rest);
+  });
+});
+
+describe('ratingDeltaText', () => {
+  it('signs the whole-point change', () => {
+    expect(ratingDeltaText({ before: 1500, after: 1532.4 })).toBe('+32');
+    expect(ratingDeltaText({ before: 1500.2, after: 1495 })).toBe('−5');
+    expect(ratingDeltaText({ before: 1500, after: 1500.3 })).toBe('±0');
+    expect(ratingDeltaText(null)).toBeNull();
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Figures of the results page's Summary tab (spec §2 "Contest results": Performance, Contest Stats,
+ * Time Analysis, Performance Insights). Pure. Times in seconds, scores in points, shares in percent.
+ */
+import type { ContestAnswer, DifficultyLabel } from '@mathsprint/shared/protocol';
+
+/** Correct answers (spec §2) from which the strengths note reads 'Excellent work'. */
+export const EXCELLENT_CORRECT = 15;
+/** Rank up to which the next-steps text is the top-10 one (spec §2). */
+export const TOP_RANK_FOR_NEXT_STEPS = 10;
+
+/** Spec §2: accuracy is correct divided by answered. Whole percent 0–100; 0 with nothing answered. */
+export function accuracyPercent(correct: number, answered: number): number {
+  if (!Number.isFinite(correct) || !Number.isFinite(answered) || answered <= 0) return 0;
+  return Math.min(100, Math.max(0, Math.round((correct / answered) * 100)));
+}
+
+/**
+ * Spec §2: pace is answers per total time, times 60 — answers per minute, to one decimal.
+ * 0 when no time was recorded.
+ */
+export function pacePerMinute(answered: number, totalSeconds: number): number {
+  if (!Number.isFinite(answered) || !Number.isFinite(totalSeconds) || totalSeconds <= 0 || answered <= 0) return 0;
+  return Math.round((answered / totalSeconds) * 60 * 10) / 10;
+}
+
+/** Mean seconds per answered question, whole seconds; 0 with nothing answered. */
+export function secondsPerAnswer(totalSeconds: number, answered: number): number {
+  if (!Number.isFinite(totalSeconds) || !Number.isFinite(answered) || answered <= 0 || totalSeconds <= 0) return 0;
+  return Math.round(totalSeconds / answered);
+}
+
+/** The number of questions the user answered: the server's count, else the answers holding a number. */
+export function answeredOf(attempt: { answeredCount?: number; answers: readonly Pick<ContestAnswer, 'userAnswer'>[] }): number {
+  if (typeof attempt.answeredCount === 'number' && Number.isFinite(attempt.answeredCount)) return attempt.answeredCount;
+  return attempt.answers.filter((a) => a.userAnswer !== null).length;
+}
+
+export interface TimedQuestion {
+  /** 1-based question number. */
+  questionNumber: number;
+  /** Seconds. */
+  timeSpent: number;
+}
+
+/** Fastest and slowest answered question by the client-reported time (ties: the earlier question). */
+export function answerTimeExtremes(answers: readonly Pick<ContestAnswer, 'questionIndex' | 'userAnswer' | 'timeSpent'>[]): {
+  fastest: TimedQuestion | null;
+  slowest: TimedQuestion | null;
+} {
+  let fastest: TimedQuestion | null = null;
+  let slowest: TimedQuestion | null = null;
+  const ordered = [...answers].filter((a) => a.userAnswer !== null && Number.isFinite(a.timeSpent)).sort((a, b) => a.questionIndex - b.questionIndex);
+  for (const a of ordered) {
+    const q = { questionNumber: a.questionIndex + 1, timeSpent: a.timeSpent };
+    if (!fastest || q.timeSpent < fastest.timeSpent) fastest = q;
+    if (!slowest || q.timeSpent > slowest.timeSpent) slowest = q;
+  }
+  return { fastest, slowest };
+}
+
+export interface DifficultyRow {
+  difficulty: DifficultyLabel;
+  correct: number;
+  total: number;
+}
+
+/**
+ * Correct out of questions by difficulty (after close only: before it `isCorrect` and `difficulty`
+ * are null). Difficulties without a question are left out.
+ */
+export function difficultyBreakdown(answers: readonly Pick<ContestAnswer, 'difficulty' | 'isCorrect'>[]): DifficultyRow[] {
+  const rows: DifficultyRow[] = (['easy', 'medium', 'hard'] as const).map((difficulty) => ({ difficulty, correct: 0, total: 0 }));
+  for (const a of answers) {
+    const row = rows.find((r) => r.difficulty === a.difficulty);
+    if (!row || a.isCorrect === null) continue;
+    row.total += 1;
+    if (a.isCorrect) row.correct += 1;
+  }
+  return rows.filter((r) => r.total > 0);
+}
+
+/**
+ * Topics of the questions missed (wrong or unanswered, after close), most missed first, at most
+ * `max`; ties in first-seen order.
+ */
+export function missedTopics(answers: readonly Pick<ContestAnswer, 'isCorrect' | 'topics'>[], max = 3): string[] {
+  const counts = new Map<string, number>();
+  for (const a of answers) {
+    if (a.isCorrect !== false) continue;
+    for (const t of a.topics) counts.set(t, (counts.get(t) ?? 0) + 1);
+  }
+  return [...counts.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, max)
+    .map(([topic]) => topic);
+}
+
+/**
+ * The strengths note (spec §2: 'Excellent work' at 15 or more correct). Below that, what the user
+ * did well, read from accuracy and the number solved.
+ */
+export function strengthsNote(correct: number, accuracy: number, answered: number): string {
+  if (correct >= EXCELLENT_CORRECT) return `Excellent work! ${correct} correct answers shows real command of every difficulty level.`;
+  if (answered >= 5 && accuracy >= 80) return `Sharp accuracy: ${accuracy}% of the questions you answered were right.`;
+  if (correct >= 10) return `Strong foundations: you solved ${correct} questions, including some of the harder ones.`;
+  if (correct > 0) return `You solved ${correct} ${correct === 1 ? 'question' : 'questions'} under contest pressure — a base to build on.`;
+  return 'Showing up is the first step: every contest teaches you the question types to expect.';
+}
+
+/** The next-steps text (spec §2: it differs for rank 10 or better). */
+export function nextStepsText(rank: number | null): string {
+  if (rank !== null && rank >= 1 && rank <= TOP_RANK_FOR_NEXT_STEPS) {
+    return rank === 1
+      ? 'Defend your title next Friday: keep your speed up on the hardest questions, where ties are decided by time.'
+      : 'You are in the top 10. Push for the podium next Friday: shave seconds off the easy questions and bank time for the hard ones.';
+  }
+  return 'Practise the daily sets, starting with the topics you missed, and aim for the top 10 in next Friday’s contest.';
+}
+
+/** A rating change as the signed whole-point delta, e.g. '+32', '−5', '±0'. */
+export function ratingDeltaText(change: { before: number; after: number } | null): string | null {
+  if (!change) return null;
+  const delta = Math.round(change.after) - Math.round(change.before);
+  if (delta === 0) return '±0';
+  return delta > 0 ? `+${delta}` : `−${Math.abs(delta)}`;
+}

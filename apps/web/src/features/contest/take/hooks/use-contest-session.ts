@@ -1,0 +1,236 @@
+/**
+ * One contest attempt being taken (spec §2 "Contest taking", §4 "Contest attempt", §5, §8):
+ * question view ↔ summary (free navigation, reducer in lib/attempt-navigation), answer submission
+ * with the seconds spent on the question, the final submit after confirmation, and the auto-submit
+ * when the server-corrected clock reaches the contest's close time.
+ *
+ * - Submit Answer: 'Please enter an answer' / 'Please enter a valid number' before anything is sent;
+ *   POST /contest/submit-answer {contestId, questionIndex, answer, timeSpent (s)}; failure toasts
+ *   'Failed to submit answer' (a 409 — attempt submitted or contest closed — then opens the results);
+ *   success marks it answered and moves on.
+ * - Execute Submit: needs an answer ('Please answer at least one question before submitting'), then
+ *   a confirmation; POST /contest/submit; success toasts 'Contest submitted successfully!' (3000 ms)
+ *   and opens the results with {attempt} in navigation state; failure toasts the server's error,
+ *   else 'Failed to submit contest' (a 409 then opens the results, the attempt being final anyway).
+ * - Close time: "Time's up!" shows and the final submit runs unless one is already running; then
+ *   the info toast 'Contest auto-submitted due to time limit' and the results without state. Its
+ *   failure is logged only (spec §8): the server submits every open attempt at close anyway.
+ */
+import { DISPLAY } from '@mathsprint/shared/constants';
+import type { ContestStartResponse } from '@mathsprint/shared/protocol';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'react-toastify';
+import { paths } from '../../../../config/paths';
+import { ApiError } from '../../../../lib/api';
+import { submitContest, submitContestAnswer } from '../../api/contest-api';
+import { checkContestAnswer } from '../lib/answer-validation';
+import {
+  answeredCount,
+  initialTakeState,
+  isLastQuestion,
+  isSummary,
+  savedAnswersFrom,
+  takeReducer,
+  type TakeState,
+} from '../lib/attempt-navigation';
+import { elapsedSeconds, instantMs, secondsUntil } from '../lib/contest-time';
+import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage } from '../lib/final-submit';
+import { TAKE_MESSAGES } from '../lib/messages';
+import { useCorrectedNow } from './use-corrected-now';
+
+/**
+ * Shortest time "Time's up!" stays on screen before the results open (ms): long enough to be read,
+ * short enough that the user is not left waiting when the submit answers at once.
+ */
+const TIMES_UP_MIN_MS = 1_500;
+
+export interface ContestSession {
+  title: string;
+  questions: ContestStartResponse['questions'];
+  state: TakeState;
+  answered: number;
+  /** Seconds left until close (rounded up). */
+  remaining: number;
+  timeUp: boolean;
+  summary: boolean;
+  last: boolean;
+  /** An answer is on its way. */
+  answering: boolean;
+  /** The final submit is on its way (manual or automatic). */
+  submitting: boolean;
+  executeDisabled: boolean;
+  confirmOpen: boolean;
+  /** Polite status line for screen readers, e.g. 'Answer saved for question 3'. */
+  announcement: string;
+  setInput: (value: string) => void;
+  goTo: (index: number) => void;
+  next: () => void;
+  previous: () => void;
+  submitAnswer: () => void;
+  requestFinalSubmit: () => void;
+  confirmFinalSubmit: () => void;
+  cancelFinalSubmit: () => void;
+  inputRef: React.RefObject<HTMLInputElement | null>;
+}
+
+export function useContestSession(contestId: string, data: ContestStartResponse, offsetMs: number): ContestSession {
+  const navigate = useNavigate();
+  const { attempt, questions } = data;
+  const total = questions.length;
+  const [state, dispatch] = useReducer(takeReducer, undefined, () => initialTakeState(savedAnswersFrom(attempt.answers, total), total));
+  const [answering, setAnswering] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const submittingRef = useRef(false);
+  const answeringRef = useRef(false);
+  const autoStarted = useRef(false);
+  const mounted = useRef(true);
+
+  const closeMs = instantMs(attempt.contestId.closeTime);
+  const now = useCorrectedNow(offsetMs);
+  const timeUp = Number.isFinite(closeMs) && now >= closeMs;
+  const remaining = secondsUntil(closeMs, now);
+  const answered = answeredCount(state.saved, total);
+  const resultsPath = paths.contestResults(contestId);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
+  // Seconds spent per question, across visits (ms), seeded with what the server already has.
+  const spentMs = useRef<Record<number, number>>(
+    Object.fromEntries(attempt.answers.map((a) => [a.questionIndex, Math.max(0, a.timeSpent) * 1000])),
+  );
+  const visit = useRef({ index: state.index, since: performance.now() });
+  useEffect(() => {
+    const v = visit.current;
+    if (v.index === state.index) return;
+    const t = performance.now();
+    spentMs.current[v.index] = (spentMs.current[v.index] ?? 0) + (t - v.since);
+    visit.current = { index: state.index, since: t };
+  }, [state.index]);
+  const secondsOn = (index: number): number => {
+    const v = visit.current;
+    const current = v.index === index ? performance.now() - v.since : 0;
+    return elapsedSeconds(0, (spentMs.current[index] ?? 0) + current);
+  };
+
+  const focusInput = useCallback(() => window.requestAnimationFrame(() => inputRef.current?.focus()), []);
+
+  const submitAnswer = async () => {
+    if (answeringRef.current || submittingRef.current || timeUp || isSummary(state)) return;
+    const check = checkContestAnswer(state.input);
+    if (!check.ok) {
+      // One toast per message: pressing Enter repeatedly does not stack copies of it.
+      toast.warning(check.error, { toastId: `contest-answer-${check.error}` });
+      focusInput();
+      return;
+    }
+    const questionIndex = state.index;
+    answeringRef.current = true;
+    setAnswering(true);
+    try {
+      await submitContestAnswer(contestId, questionIndex, check.value, secondsOn(questionIndex));
+      if (!mounted.current) return;
+      dispatch({ type: 'answered', questionIndex, value: check.value });
+      setAnnouncement(`Answer saved for question ${questionIndex + 1}`);
+    } catch (error) {
+      toast.error(TAKE_MESSAGES.answerFailed);
+      // 409: the attempt is already submitted or the contest closed; the results are all that is left
+      // (unless the close-time auto-submit is already taking the user there).
+      if (error instanceof ApiError && error.status === 409 && !autoStarted.current && mounted.current) {
+        navigate(resultsPath, { replace: true });
+      }
+    } finally {
+      answeringRef.current = false;
+      if (mounted.current) {
+        setAnswering(false);
+        focusInput();
+      }
+    }
+  };
+
+  const requestFinalSubmit = () => {
+    if (executeSubmitDisabled({ submitting: submittingRef.current, timeUp })) return;
+    const blocked = finalSubmitBlockedReason(answered);
+    if (blocked) {
+      toast.warning(blocked, { toastId: 'contest-at-least-one' });
+      return;
+    }
+    setConfirmOpen(true);
+  };
+
+  const confirmFinalSubmit = async () => {
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    try {
+      const { attempt: submitted } = await submitContest(contestId);
+      toast.success(TAKE_MESSAGES.submitted, { autoClose: DISPLAY.toastSuccessMs });
+      if (mounted.current) navigate(resultsPath, { replace: true, state: { attempt: submitted } });
+    } catch (error) {
+      toast.error(finalSubmitErrorMessage(error));
+      if (!mounted.current) return;
+      if ((error instanceof ApiError && error.status === 409) || autoStarted.current) {
+        navigate(resultsPath, { replace: true });
+        return;
+      }
+      submittingRef.current = false;
+      setSubmitting(false);
+      setConfirmOpen(false);
+    }
+  };
+
+  // Close time: "Time's up!" and the final submit, unless one is already running (spec §2, §4).
+  useEffect(() => {
+    if (!timeUp || autoStarted.current) return;
+    autoStarted.current = true;
+    setConfirmOpen(false);
+    if (submittingRef.current) return;
+    submittingRef.current = true;
+    setSubmitting(true);
+    const shownAt = Date.now();
+    // With no answer the server would refuse (400) and submits the attempt at close itself.
+    const request = answered > 0 ? submitContest(contestId).then(() => undefined) : Promise.resolve();
+    void request
+      .catch((error: unknown) => console.error('Contest auto-submit failed (the server submits open attempts at close)', error))
+      .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, TIMES_UP_MIN_MS - (Date.now() - shownAt)))))
+      .then(() => {
+        toast.info(TAKE_MESSAGES.autoSubmitted, { toastId: 'contest-auto-submitted' });
+        if (mounted.current) navigate(resultsPath, { replace: true });
+      });
+  }, [timeUp, answered, contestId, navigate, resultsPath]);
+
+  return {
+    title: attempt.contestId.title,
+    questions,
+    state,
+    answered,
+    remaining,
+    timeUp,
+    summary: isSummary(state),
+    last: isLastQuestion(state),
+    answering,
+    submitting,
+    executeDisabled: executeSubmitDisabled({ submitting, timeUp }),
+    confirmOpen,
+    announcement,
+    setInput: (value) => dispatch({ type: 'input', value }),
+    goTo: (index) => dispatch({ type: 'goto', index }),
+    next: () => dispatch({ type: 'next' }),
+    previous: () => dispatch({ type: 'previous' }),
+    submitAnswer: () => void submitAnswer(),
+    requestFinalSubmit,
+    confirmFinalSubmit: () => void confirmFinalSubmit(),
+    cancelFinalSubmit: () => {
+      if (!submittingRef.current) setConfirmOpen(false);
+    },
+    inputRef,
+  };
+}

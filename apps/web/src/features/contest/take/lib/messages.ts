@@ -1,0 +1,31 @@
+/**
+ * Every message and label of /contest/{contestId} whose wording the spec gives (spec §2 "Contest
+ * taking", §5 "Contest answer" and "Contest final submit", §8 error catalogue). Kept in one place so
+ * the screen and its tests use the same strings.
+ */
+export const TAKE_MESSAGES = {
+  /** Spec §2: no token (guests count as not logged in, spec §6: they cannot take contests). */
+  loginRequired: 'Please login to access the contest',
+  loading: 'Loading Contest...',
+  /** Spec §2: contest missing or without questions. */
+  unavailable: 'Contest ∉ Available Set',
+  /** Spec §8 "Contest load failure", then redirect home. */
+  loadFailed: 'Failed to load contest',
+  /** Spec §5 / issue #3: POST /contest/start for an unregistered user (403). */
+  registerFirst: 'Please register for the contest first',
+  answerEmpty: 'Please enter an answer',
+  answerInvalid: 'Please enter a valid number',
+  /** Spec §8 "Contest answer submit failure". */
+  answerFailed: 'Failed to submit answer',
+  /** Spec §5 "Contest final submit". */
+  atLeastOne: 'Please answer at least one question before submitting',
+  cannotUndo: 'Once submitted, your answers are final: this cannot be undone.',
+  /** Spec §8 success toast, auto-closing after 3000 ms (spec §9). */
+  submitted: 'Contest submitted successfully!',
+  /** Spec §8 "Contest final submit failure": the server's error field, else this. */
+  submitFailed: 'Failed to submit contest',
+  /** Spec §8 info toast after the auto-submit at close. */
+  autoSubmitted: 'Contest auto-submitted due to time limit',
+  timesUp: "Time's up!",
+  computing: 'Computing...',
+} as const;

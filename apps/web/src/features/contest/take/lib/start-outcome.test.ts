@@ -1,0 +1,62 @@
+import type { ContestAttempt } from '@mathsprint/shared/protocol';
+import { describe, expect, it } from 'vitest';
+import { startErrorOutcome, startResponseOutcome } from './start-outcome';
+
+const closeTime = '2026-11-27T15:40:00.000Z';
+const close = Date.parse(closeTime);
+const contestId: ContestAttempt['contestId'] = {
+  _id: 'c1',
+  title: 'Weekly Math Contest',
+  openTime: '2026-11-27T15:30:00.000Z',
+  closeTime,
+  questionCount: 20,
+};
+const question = { questionIndex: 0, question: '1 + 1', points: 5, difficulty: 'easy', difficultyLevel: 1, topics: [] };
+
+describe('startErrorOutcome (spec §2, §8; issue #3)', () => {
+  it("shows 'Contest ∉ Available Set' for an unknown contest", () => {
+    expect(startErrorOutcome(404, 'Contest not found')).toEqual({ kind: 'unavailable' });
+    expect(startErrorOutcome(400, 'contestId is required')).toEqual({ kind: 'unavailable' });
+  });
+
+  it('sends a closed contest to its results', () => {
+    expect(startErrorOutcome(409, 'The contest is over')).toEqual({ kind: 'results' });
+  });
+
+  it("goes home with the server's message when not registered", () => {
+    expect(startErrorOutcome(403, 'Please register for the contest first')).toEqual({
+      kind: 'home',
+      message: 'Please register for the contest first',
+    });
+    expect(startErrorOutcome(403, '')).toEqual({ kind: 'home', message: 'Please register for the contest first' });
+  });
+
+  it('asks an expired session to login again', () => {
+    expect(startErrorOutcome(401, 'Invalid token')).toEqual({ kind: 'login', message: 'Please login to access the contest' });
+  });
+
+  it("goes home with 'Failed to load contest' on any other failure", () => {
+    for (const status of [0, 500, 502, 429]) {
+      expect(startErrorOutcome(status, 'boom')).toEqual({ kind: 'home', message: 'Failed to load contest' });
+    }
+  });
+});
+
+describe('startResponseOutcome', () => {
+  it('takes a live contest with questions', () => {
+    expect(startResponseOutcome({ attempt: { status: 'in-progress', contestId }, questions: [question] }, close - 60_000)).toEqual({ kind: 'take' });
+  });
+
+  it('is still live at the close instant itself (spec §4: inclusive)', () => {
+    expect(startResponseOutcome({ attempt: { status: 'in-progress', contestId }, questions: [question] }, close).kind).toBe('take');
+  });
+
+  it("shows 'Contest ∉ Available Set' for a contest without questions", () => {
+    expect(startResponseOutcome({ attempt: { status: 'in-progress', contestId }, questions: [] }, close - 1)).toEqual({ kind: 'unavailable' });
+  });
+
+  it('sends a submitted attempt or a closed contest to the results', () => {
+    expect(startResponseOutcome({ attempt: { status: 'submitted', contestId }, questions: [question] }, close - 60_000).kind).toBe('results');
+    expect(startResponseOutcome({ attempt: { status: 'in-progress', contestId }, questions: [question] }, close + 1).kind).toBe('results');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * What /contest/{contestId} does with the answer of POST /contest/start (spec §2 "Contest taking",
+ * §8; issue #3). Pure, so each branch is tested on its own:
+ * - a 404 (or 400: an id that cannot exist) or a contest without questions → 'Contest ∉ Available
+ *   Set' with Return Home;
+ * - 409 ('The contest is over'), an attempt already submitted, or a contest already closed on the
+ *   server's clock → its results (issue #3: a user who opens it after close is sent to its results);
+ * - 403 ('Please register for the contest first') → that message, then home;
+ * - 401 (session expired) → 'Please login to access the contest', then /login;
+ * - anything else → 'Failed to load contest', then home (spec §8 "Contest load failure").
+ */
+import type { ContestStartResponse } from '@mathsprint/shared/protocol';
+import { instantMs } from './contest-time';
+import { TAKE_MESSAGES } from './messages';
+
+export type StartOutcome =
+  | { kind: 'take' }
+  | { kind: 'unavailable' }
+  | { kind: 'results' }
+  | { kind: 'home'; message: string }
+  | { kind: 'login'; message: string };
+
+/**
+ * @param status - HTTP status of the failed call (0 for a network failure or a malformed body).
+ * @param message - the server's `error` text, if any.
+ */
+export function startErrorOutcome(status: number, message: string | null | undefined): StartOutcome {
+  switch (status) {
+    case 400:
+    case 404:
+      return { kind: 'unavailable' };
+    case 409:
+      return { kind: 'results' };
+    case 401:
+      return { kind: 'login', message: TAKE_MESSAGES.loginRequired };
+    case 403:
+      return { kind: 'home', message: message?.trim() || TAKE_MESSAGES.registerFirst };
+    default:
+      return { kind: 'home', message: TAKE_MESSAGES.loadFailed };
+  }
+}
+
+/**
+ * @param response - POST /contest/start's body.
+ * @param nowMs - server-corrected now, epoch ms. The contest is live up to closeTime inclusive
+ *   (spec §4), so only a later instant counts as closed.
+ */
+export function startResponseOutcome(
+  response: { attempt: Pick<ContestStartResponse['attempt'], 'status' | 'contestId'>; questions: readonly unknown[] },
+  nowMs: number,
+): StartOutcome {
+  if (response.questions.length === 0) return { kind: 'unavailable' };
+  if (response.attempt.status === 'submitted') return { kind: 'results' };
+  const closeMs = instantMs(response.attempt.contestId.closeTime);
+  if (Number.isFinite(closeMs) && nowMs > closeMs) return { kind: 'results' };
+  return { kind: 'take' };
+}
