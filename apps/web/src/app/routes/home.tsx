@@ -1,10 +1,14 @@
 /**
- * / (spec §2 "Home dashboard"). Composes accounts (the live current user), rating, leaderboard and
- * home; features never import each other, so the wiring lives here.
+ * / (spec §2 "Home dashboard"). Composes accounts (the live current user), rating, leaderboard,
+ * the weekly contest card, the analytics panel and home; the wiring lives here. The analytics
+ * toggle is offered to signed-in, non-guest users only (spec §2: guests have no analytics button).
  */
+import { useState } from 'react';
 import { Page } from '../../components/ui/page';
 import { useCurrentUser } from '../../features/accounts/hooks/use-current-user';
 import { useMeSync } from '../../features/accounts/hooks/use-me-sync';
+import { AnalyticsPanel } from '../../features/analytics/components/analytics-panel';
+import { ContestCard } from '../../features/contest/card/components/contest-card';
 import { DashboardHero } from '../../features/home/components/dashboard-hero';
 import { DashboardLayout } from '../../features/home/components/dashboard-layout';
 import { MultiplayerCard } from '../../features/home/components/multiplayer-card';
@@ -13,20 +17,37 @@ import { LeaderboardPanel } from '../../features/leaderboard/components/leaderbo
 import { useLeaderboard } from '../../features/leaderboard/hooks/use-leaderboard';
 import { RatingCard } from '../../features/rating/components/rating-card';
 
+const ANALYTICS_PANEL_ID = 'analytics-panel';
+
 export function HomeRoute() {
   const user = useCurrentUser();
   const leaderboard = useLeaderboard();
   // Re-read the user on every visit: the server pushes ratingUpdate only after the rating is stored,
   // so this never goes backwards, and it catches an update missed while the socket was down.
   useMeSync(true);
+  const [analyticsOpen, setAnalyticsOpen] = useState(false);
   // The session guard renders this route only with a stored user; null only while logging out.
   if (!user) return null;
+  const canViewAnalytics = !user.isGuest;
   return (
     // Guests get no Logout (spec §2): AppHeader shows them 'Create account' instead.
     <Page showLogout>
       <DashboardLayout
         hero={<DashboardHero name={user.name} isGuest={user.isGuest} />}
         rating={<RatingCard rating={user.rating} rd={user.rd} isGuest={user.isGuest} />}
+        contest={
+          <ContestCard
+            user={user}
+            analyticsOpen={canViewAnalytics && analyticsOpen}
+            analyticsPanelId={ANALYTICS_PANEL_ID}
+            onToggleAnalytics={canViewAnalytics ? () => setAnalyticsOpen((open) => !open) : undefined}
+          />
+        }
+        analytics={
+          canViewAnalytics && analyticsOpen ? (
+            <AnalyticsPanel user={user} id={ANALYTICS_PANEL_ID} onClose={() => setAnalyticsOpen(false)} />
+          ) : null
+        }
         multiplayer={<MultiplayerCard playerName={user.name} />}
         solo={<SinglePlayerCard />}
         leaderboard={
