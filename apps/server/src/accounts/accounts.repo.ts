@@ -66,7 +66,7 @@ export function createAccountsRepo(db: Database): AccountsRepo {
     async replacePassword(id, passwordHash) {
       const [row] = await db
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1` })
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, sessionChangedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
       return row;
@@ -79,6 +79,7 @@ export function createAccountsRepo(db: Database): AccountsRepo {
           oidcSubject: subject,
           emailVerified: true,
           tokenVersion: sql`${users.tokenVersion} + 1`,
+          sessionChangedAt: sql`now()`,
         })
         .where(and(eq(users.id, id), isNull(users.oidcIssuer)))
         .returning();

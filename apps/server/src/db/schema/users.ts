@@ -20,12 +20,18 @@ export const users = pgTable(
     volatility: doublePrecision('volatility').notNull().default(0.06),
     /** Bumped on password change: tokens carrying an older version are refused. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * When tokenVersion or name last changed (the database's clock). Processes poll it to refresh
+     * their session caches (accounts/session-cache.ts), so a revocation reaches every process.
+     */
+    sessionChangedAt: timestamp('session_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_oidc_key').on(t.oidcIssuer, t.oidcSubject),
     index('users_rating_idx').on(t.rating),
+    index('users_session_changed_idx').on(t.sessionChangedAt),
   ],
 );
 

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "session_changed_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
+CREATE INDEX "users_session_changed_idx" ON "users" USING btree ("session_changed_at");
