@@ -3,6 +3,11 @@ import { defineConfig } from 'vite';
 
 /** In dev, API and socket calls go to the server on :3000; in production both are one origin. */
 const api = { target: 'http://localhost:3000', changeOrigin: false };
+/** Paths shared by API calls and app pages (/contest/next vs /contest/abc): browser navigations stay in the SPA. */
+const pageOrApi = {
+  ...api,
+  bypass: (req: { url?: string; headers: { accept?: string } }) => (req.headers.accept?.includes('text/html') ? req.url : undefined),
+};
 export default defineConfig({
   plugins: [react()],
   server: {
@@ -14,6 +19,8 @@ export default defineConfig({
       '/auth/google': api,
       '/auth/guest': api,
       '/singleplayer/': api,
+      '/contest/': pageOrApi,
+      '/admin/': api,
       '/socket.io': { ...api, ws: true },
     },
   },

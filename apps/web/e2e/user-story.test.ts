@@ -10,6 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAppProcess, type AppProcess } from './support/app-server';
 import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+import { signUp } from './support/accounts';
 
 let app: AppProcess;
 let browser: Browser;
@@ -26,19 +27,6 @@ afterAll(async () => {
 const stamp = Date.now().toString(36);
 const ada = { name: 'Ada Lovelace', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' };
 const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 'can-we-fix-it-2' };
-
-async function signUp(page: Page, who: typeof ada, shotName: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('link', { name: /create an account/i }).click();
-  await page.waitForURL('**/signup');
-  await page.getByLabel('Full name').fill(who.name);
-  await page.getByLabel('Email').fill(who.email);
-  await page.getByLabel('Password', { exact: true }).fill(who.password);
-  await shot(page, shotName);
-  await page.getByRole('button', { name: 'Create Account' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-  await expect.poll(() => page.locator('#dashboard-greeting').textContent()).toContain(`Hello, ${who.name.split(' ')[0]}!`);
-}
 
 /** Reads the question shown in `selector`, answers it correctly and waits for the next one. */
 async function answerCorrectly(page: Page, selector: string): Promise<boolean> {

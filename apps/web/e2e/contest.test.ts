@@ -1,0 +1,220 @@
+/**
+ * Issue #3's user story in a real browser (Debian's Chromium via playwright-core): an operator
+ * (ADMIN_EMAILS) schedules a contest opening in a few seconds through POST /admin/contests; Ada
+ * (desktop) and Bob (phone) sign up, register on the home card and watch it turn Live Now!; both
+ * join; Ada answers with the grid, the matrix and Previous/Next and submits after the confirmation;
+ * Bob answers two and never submits, so the server submits him at close. After close both results
+ * pages show rank, percentile, badges, the leaderboard and the answers with explanations, and Ada's
+ * analytics panel shows the contest in its charts, history and details. Every screen is saved under
+ * artifacts/screenshots/contest-*.
+ */
+import { solveQuestionText } from '@mathsprint/shared/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp } from './support/accounts';
+import { startAppProcess, type AppProcess } from './support/app-server';
+import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+
+const stamp = Date.now().toString(36);
+const admin = { name: 'Olga Operator', email: `ops-${stamp}@example.com`, password: 'schedule-it-now-1' };
+const ada = { name: 'Ada Lovelace', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' };
+const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 'can-we-fix-it-2' };
+
+/** Seconds from scheduling to opening: time enough for both players to sign up and register. */
+const LEAD_SECONDS = 40;
+const DURATION_MINUTES = 2;
+
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startAppProcess({ ADMIN_EMAILS: admin.email });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${app.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  const json = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`${path} → ${res.status} ${json.error ?? ''}`);
+  return json;
+}
+
+/** The operator schedules a contest opening LEAD_SECONDS from now; returns its id and close time. */
+async function scheduleContest(): Promise<{ id: string; closeMs: number }> {
+  const { token } = await api<{ token: string }>('/signup', admin);
+  const openTime = new Date(Date.now() + LEAD_SECONDS * 1000).toISOString();
+  const { contest } = await api<{ contest: { _id: string; closeTime: string } }>(
+    '/admin/contests',
+    { title: `Browser Cup ${stamp}`, openTime, durationMinutes: DURATION_MINUTES, questionCount: 20 },
+    token,
+  );
+  return { id: contest._id, closeMs: Date.parse(contest.closeTime) };
+}
+
+/** The question on screen, answered correctly through the answer field. */
+async function answerShownQuestion(page: Page): Promise<void> {
+  const text = (await page.locator('.ctake-question-text').textContent())?.trim() ?? '';
+  expect(text).not.toBe('');
+  const heading = (await page.locator('#ctake-question-heading').textContent()) ?? '';
+  await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
+  await page.keyboard.press('Enter');
+  // The saved answer shows, or the screen moves on to the next question.
+  await expect
+    .poll(async () => (await page.locator('.ctake-saved').count()) > 0 || (await page.locator('#ctake-question-heading').textContent()) !== heading, {
+      timeout: 10_000,
+    })
+    .toBe(true);
+}
+
+async function questionNumber(page: Page): Promise<string> {
+  return ((await page.locator('#ctake-question-heading').textContent()) ?? '').replace(/\s+of \d+$/, '').trim();
+}
+
+describe('user story: the weekly contest from the home card to analytics', () => {
+  it('is taken by two players, one auto-submitted at close, and ranked', { timeout: 420_000 }, async () => {
+    const contest = await scheduleContest();
+
+    const ctxA = await newContext(browser, app.url, DESKTOP);
+    const ctxB = await newContext(browser, app.url, PHONE);
+    const pageA = await ctxA.newPage();
+    const pageB = await ctxB.newPage();
+    const pageErrors: string[] = [];
+    for (const p of [pageA, pageB]) p.on('pageerror', (e) => pageErrors.push(e.message));
+
+    await signUp(pageA, ada);
+    await signUp(pageB, bob);
+
+    // The card shows the scheduled contest counting down; both register.
+    for (const [page, name] of [
+      [pageA, 'desktop'],
+      [pageB, 'phone'],
+    ] as const) {
+      const card = page.locator('.contest-card');
+      await expect.poll(() => card.locator('h2, h3').first().textContent()).toContain(`Browser Cup ${stamp}`);
+      await expect.poll(() => card.locator('.contest-status').textContent()).toMatch(/upcoming/i);
+      await shot(page, `contest-01-card-upcoming-${name}`);
+      await card.getByRole('button', { name: 'Register' }).click();
+      await card.getByText('✓ Registered').waitFor();
+      await expect.poll(() => card.locator('.contest-facts').textContent()).toMatch(/registered/i);
+      await shot(page, `contest-02-card-registered-${name}`);
+    }
+
+    // It turns Live Now! on its own; Join opens the contest.
+    for (const [page, name] of [
+      [pageA, 'desktop'],
+      [pageB, 'phone'],
+    ] as const) {
+      const card = page.locator('.contest-card');
+      await expect.poll(() => card.locator('.contest-status').textContent(), { timeout: (LEAD_SECONDS + 20) * 1000 }).toContain('Live Now!');
+      await shot(page, `contest-03-card-live-${name}`);
+      await card.getByRole('button', { name: 'Join' }).click();
+      await page.waitForURL(`**/contest/${contest.id}`);
+      await page.locator('.ctake-question-text').waitFor();
+    }
+    await shot(pageA, 'contest-04-question-desktop');
+    await shot(pageB, 'contest-04-question-phone');
+
+    // Ada: answers 1 and 2 (Enter moves on), Next skips 3, Previous comes back to it, answers it,
+    // then jumps to question 12 with the navigator and answers it.
+    await answerShownQuestion(pageA);
+    await expect.poll(() => questionNumber(pageA)).toBe('Question 2');
+    await answerShownQuestion(pageA);
+    await expect.poll(() => questionNumber(pageA)).toBe('Question 3');
+    await pageA.getByRole('button', { name: /^Next/ }).click();
+    await expect.poll(() => questionNumber(pageA)).toBe('Question 4');
+    await pageA.getByRole('button', { name: 'Previous' }).click();
+    await expect.poll(() => questionNumber(pageA)).toBe('Question 3');
+    await answerShownQuestion(pageA);
+    await pageA.getByRole('button', { name: 'Question 12, not answered' }).first().click();
+    await expect.poll(() => questionNumber(pageA)).toBe('Question 12');
+    await answerShownQuestion(pageA);
+    await expect.poll(() => pageA.getByRole('button', { name: /^Question \d+, answered$/ }).count()).toBeGreaterThanOrEqual(4);
+    await shot(pageA, 'contest-05-navigator-desktop');
+
+    // Bob answers two and leaves the rest.
+    await answerShownQuestion(pageB);
+    await answerShownQuestion(pageB);
+    await shot(pageB, 'contest-05-answered-phone');
+
+    // Ada submits from the summary, after the confirmation.
+    await pageA.getByRole('button', { name: 'Review & Submit' }).first().click();
+    await pageA.getByRole('heading', { name: 'Review & Submit' }).waitFor();
+    await shot(pageA, 'contest-06-summary-desktop');
+    await pageA.getByRole('button', { name: 'Execute Submit' }).click();
+    const confirm = pageA.getByRole('dialog', { name: 'Submit your contest?' });
+    await confirm.waitFor();
+    await shot(pageA, 'contest-07-confirm-desktop');
+    await confirm.getByRole('button', { name: 'Submit', exact: true }).click();
+    await pageA.waitForURL(`**/contest/${contest.id}/results`);
+
+    // Before close: her own score, and the promise of answers, rank and leaderboard at close.
+    await expect.poll(() => pageA.getByText('Submitted', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(async () => (await pageA.locator('.cresults-page').textContent()) ?? '').toMatch(/20\s*of 100 points/);
+    await pageA.getByRole('tab', { name: /Answers/ }).click();
+    await expect.poll(async () => (await pageA.locator('.cresults-page').textContent()) ?? '').toMatch(/close/i);
+    await shot(pageA, 'contest-08-results-before-close-desktop');
+
+    // Bob's results page (from the contest URL) before close says his contest is still open.
+    await pageB.goto(`/contest/${contest.id}/results`);
+    await pageB.getByText('Your contest is still open').waitFor();
+    await shot(pageB, 'contest-08-results-open-phone');
+
+    // After close and finalization: rank, percentile, badges, leaderboard and answers for both.
+    const waitMs = Math.max(0, contest.closeMs - Date.now()) + 30_000;
+    await pageA.getByRole('tab', { name: /Summary/ }).click();
+    await expect.poll(() => pageA.getByText('#1', { exact: true }).count(), { timeout: waitMs }).toBeGreaterThan(0);
+    await expect.poll(() => pageA.getByText('100%', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => pageA.locator('.cresults-page').getByText('Winner', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => pageA.getByText(/Rating \d+ \(\+\d+/).count()).toBeGreaterThan(0);
+    await shot(pageA, 'contest-09-results-final-desktop');
+    await pageA.getByRole('tab', { name: /Leaderboard/ }).click();
+    const board = pageA.locator('.cresults-page table, .cresults-page [role="table"]').first();
+    // Spec §4: the leaderboard names players by userId.email; we show only its local part.
+    await expect.poll(async () => (await board.textContent()) ?? '').toContain(`ada-${stamp}`);
+    await expect.poll(async () => (await board.textContent()) ?? '').toContain(`bob-${stamp}`);
+    expect((await board.textContent()) ?? '').not.toContain('@example.com');
+    await shot(pageA, 'contest-10-leaderboard-desktop');
+    await pageA.getByRole('tab', { name: /Answers/ }).click();
+    await expect.poll(() => pageA.locator('.cresults-answer-title').count()).toBe(20);
+    await shot(pageA, 'contest-11-answers-desktop');
+
+    await pageB.reload();
+    await expect.poll(() => pageB.getByText('Auto-submitted at close').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => pageB.getByText('#2', { exact: true }).count()).toBeGreaterThan(0);
+    await expect.poll(() => pageB.getByText('0%', { exact: true }).count()).toBeGreaterThan(0);
+    await shot(pageB, 'contest-09-results-final-phone');
+
+    // Home: the card offers the results; Ada's analytics panel has the contest in every view.
+    await pageA.goto('/');
+    await pageA.getByRole('button', { name: 'My Analytics' }).click();
+    const panel = pageA.locator('.analytics-panel');
+    await expect.poll(() => panel.locator('canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await expect.poll(() => panel.getByText('Chart Error').count()).toBe(0);
+    await shot(pageA, 'contest-12-analytics-overview-desktop');
+    await panel.getByRole('tab', { name: 'History' }).click();
+    const entry = panel.getByRole('list', { name: 'Past contests' }).getByRole('button').first();
+    await expect.poll(async () => (await entry.textContent()) ?? '').toContain(`Browser Cup ${stamp}`);
+    await expect.poll(async () => (await entry.textContent()) ?? '').toContain('20');
+    await shot(pageA, 'contest-13-analytics-history-desktop');
+    await entry.click();
+    await expect.poll(async () => (await panel.textContent()) ?? '').toMatch(/#1|Rank\s*1/);
+    await shot(pageA, 'contest-14-analytics-details-desktop');
+
+    await pageB.goto('/');
+    await pageB.getByRole('button', { name: 'My Analytics' }).click();
+    await expect.poll(() => pageB.locator('.analytics-panel canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    await shot(pageB, 'contest-12-analytics-overview-phone');
+
+    expect(pageErrors).toEqual([]);
+    await ctxA.close();
+    await ctxB.close();
+  });
+});
