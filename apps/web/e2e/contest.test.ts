@@ -89,6 +89,14 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     const pageErrors: string[] = [];
     for (const p of [pageA, pageB]) p.on('pageerror', (e) => pageErrors.push(e.message));
 
+    // Signed out, the contest pages send a visitor to /login with the spec's message.
+    await pageB.goto(`/contest/${contest.id}`);
+    await pageB.waitForURL('**/login');
+    await pageB.getByText('Please login to access the contest').waitFor();
+    await pageB.goto(`/contest/${contest.id}/results`);
+    await pageB.waitForURL('**/login');
+    await pageB.getByText('Please login to view contest results').waitFor();
+
     await signUp(pageA, ada);
     await signUp(pageB, bob);
 

@@ -14,6 +14,8 @@ import { ResultsRoute } from './routes/results';
 import { SingleplayerRoute } from './routes/singleplayer';
 import { ContestRoute } from './routes/contest';
 import { ContestResultsRoute } from './routes/contest-results';
+import { TAKE_MESSAGES } from '../features/contest/take/lib/messages';
+import { RESULTS_MESSAGES } from '../features/contest/results/lib/messages';
 import { NotFoundRoute } from './routes/not-found';
 
 export const routes: RouteObject[] = [
@@ -29,8 +31,14 @@ export const routes: RouteObject[] = [
       { path: '/results', element: <ResultsRoute /> },
       { path: '/singleplayer', element: <SingleplayerRoute /> },
       // The two contest routes show no Logout button (spec §2).
-      { path: '/contest/:contestId', element: <ContestRoute /> },
-      { path: '/contest/:contestId/results', element: <ContestResultsRoute /> },
+      // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
+      // /login (spec §2 "Contest taking", §5).
+      { path: '/contest/:contestId', element: <ContestRoute />, handle: { signedOutMessage: TAKE_MESSAGES.loginRequired } },
+      {
+        path: '/contest/:contestId/results',
+        element: <ContestResultsRoute />,
+        handle: { signedOutMessage: RESULTS_MESSAGES.loginRequired },
+      },
     ],
   },
   { path: '*', element: <NotFoundRoute /> },

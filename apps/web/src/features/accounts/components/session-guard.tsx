@@ -2,9 +2,12 @@
  * Session guard of every guarded route (spec §2): no stored token → /login. A token but no stored
  * user → GET /api/me while showing 'Checking session…'; failure → /login (spec §8 "Session check
  * failure"). With a stored user the screen renders at once and the user is refreshed in the
- * background; live ratingUpdate events are applied to it on every guarded screen.
+ * background; live ratingUpdate events are applied to it on every guarded screen. A route may give
+ * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
  */
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
+import { toast } from 'react-toastify';
 import { LoadingScreen } from '../../../components/ui/spinner';
 import { getToken } from '../../../lib/storage';
 import { useCurrentUser } from '../hooks/use-current-user';
@@ -17,9 +20,23 @@ export function SessionGuard() {
   // Mounted for every guarded screen, so a ratingUpdate is applied wherever the user is (spec §4).
   const user = useCurrentUser();
   const me = useMeSync(token !== null);
+  const signedOutMessage = useSignedOutMessage();
+  useEffect(() => {
+    if (!token && signedOutMessage) toast.error(signedOutMessage, { toastId: signedOutMessage });
+  }, [token, signedOutMessage]);
 
   if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
   if (user) return <Outlet />;
   if (me.isError) return <Navigate to="/login" replace />;
   return <LoadingScreen title="Checking session…" />;
+}
+
+/** The innermost matched route's `handle.signedOutMessage`, if any. */
+function useSignedOutMessage(): string | undefined {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const handle = matches[i]?.handle as { signedOutMessage?: unknown } | undefined;
+    if (typeof handle?.signedOutMessage === 'string') return handle.signedOutMessage;
+  }
+  return undefined;
 }
