@@ -4,8 +4,7 @@
  * it). The server decides; the client uses `applyVote` only to show the click at once, and replaces
  * the comment with the server's copy when it answers or when commentVoted arrives.
  */
-
-export type VoteType = 'up' | 'down';
+import type { VoteType } from '@mathsprint/shared/protocol';
 
 export interface VoteTally {
   up: number;
