@@ -151,20 +151,22 @@ export interface DailySeasonResponse {
   participants: number;
 }
 
-/** One day of the streak calendar (spec §3 "Streak data" days, plus what the day analysis panel shows). */
+/** One solved day of the streak calendar (spec §3 "Streak data" days, plus what the day analysis panel shows). */
 export interface DailyStreakDay {
   date: string;
+  /** Always true: only solved days are listed. */
   solved: boolean;
   /** Sections submitted that day. */
   count: number;
-  /** Length of the run of solved days ending this day; 0 when not solved. */
+  /** Length of the run of solved days ending this day. */
   streakCount: number;
   practicePoints: number;
 }
 
 /**
- * Response of GET /api/daily/streak. `days` holds every date from `from` (1 January two years
- * before this one, so the calendar's 3 years) to `to` (today), oldest first.
+ * Response of GET /api/daily/streak. `days` lists the SOLVED days from `from` (1 January two years
+ * before this one, so the calendar's 3 years) to `to` (today), oldest first; a date that is absent
+ * was not solved (3 dense years would be ~90 KB per call). Days before `from` are out of range.
  */
 export interface DailyStreakResponse {
   currentStreak: number;

@@ -57,23 +57,24 @@ export function longestStreak(solved: Iterable<DailyDate>): number {
 }
 
 /**
- * Every day from `from` to `to` inclusive, in date order, with its solved state and `streakCount`
- * (the run ending that day). Runs that began before `from` are counted in full when `solved`
- * includes their earlier days.
+ * The solved days from `from` to `to` inclusive, in date order, each with its `streakCount` (the
+ * run ending that day). Unsolved days are left out: the calendar treats an absent date as not
+ * solved, and three years of mostly empty days would be ~90 KB per response instead of ~1 KB.
+ * Runs that began before `from` are counted in full when `solved` includes their earlier days.
  *
- * @throws RangeError when `from` is after `to`.
+ * @param solved - solved days in any order, at most one entry per date.
  */
 export function streakDays(solved: readonly SolvedDay[], from: DailyDate, to: DailyDate): StreakDay[] {
-  if (from > to) throw new RangeError(`from ${from} is after to ${to}`);
-  const byDate = new Map(solved.map((d) => [d.date, d]));
-  // The run length the day before `from`.
-  let run = 0;
-  for (let day = addDays(from, -1); byDate.has(day); day = addDays(day, -1)) run++;
+  const sorted = [...solved].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   const days: StreakDay[] = [];
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    const hit = byDate.get(day);
-    run = hit ? run + 1 : 0;
-    days.push({ date: day, solved: hit !== undefined, count: hit?.count ?? 0, streakCount: run, practicePoints: hit?.practicePoints ?? 0 });
+  let run = 0;
+  let previous: DailyDate | undefined;
+  for (const day of sorted) {
+    run = previous !== undefined && addDays(previous, 1) === day.date ? run + 1 : 1;
+    previous = day.date;
+    if (day.date >= from && day.date <= to) {
+      days.push({ date: day.date, solved: true, count: day.count, streakCount: run, practicePoints: day.practicePoints });
+    }
   }
   return days;
 }
