@@ -12,6 +12,7 @@ import { WaitingRoute } from './routes/waiting';
 import { GameRoute } from './routes/game';
 import { ResultsRoute } from './routes/results';
 import { SingleplayerRoute } from './routes/singleplayer';
+import { DailyRoute } from './routes/daily';
 import { ContestRoute } from './routes/contest';
 import { ContestResultsRoute } from './routes/contest-results';
 import { NotFoundRoute } from './routes/not-found';
@@ -28,6 +29,7 @@ export const routes: RouteObject[] = [
       { path: '/game', element: <GameRoute /> },
       { path: '/results', element: <ResultsRoute /> },
       { path: '/singleplayer', element: <SingleplayerRoute /> },
+      { path: '/daily', element: <DailyRoute /> },
       // The two contest routes show no Logout button (spec §2).
       { path: '/contest/:contestId', element: <ContestRoute /> },
       { path: '/contest/:contestId/results', element: <ContestResultsRoute /> },

@@ -59,8 +59,8 @@ export function selectableYears(today: string, years = 3): number[] {
 }
 
 /** Indexes streak days by date; a day absent from the list counts as not solved. */
-export function indexDays(days: readonly StreakDayLike[]): Map<string, StreakDayLike> {
-  const map = new Map<string, StreakDayLike>();
+export function indexDays<T extends StreakDayLike>(days: readonly T[]): Map<string, T> {
+  const map = new Map<string, T>();
   for (const d of days) map.set(d.date, d);
   return map;
 }
