@@ -1,0 +1,155 @@
+/**
+ * The read side of daily rankings (issue #4): a section's daily rankings and the monthly season
+ * board, with the caches that keep them fast (bench/daily targets with 100,000 players and
+ * 1,000,000 submissions a month: season p99 ≤ 50 ms, daily rankings p99 ≤ 20 ms):
+ *
+ *  - ranking pages and the season top 10 are kept for DAILY_CACHE_TTL_MS and dropped at once when
+ *    this process stores a submission that changes them;
+ *  - the caller's season rank comes from an in-memory rank index per season (season-ranks.ts),
+ *    updated by this process's submissions and re-read in the background every
+ *    DAILY_SEASON_RANKS_REFRESH_MS for other processes' ones.
+ *
+ * Only the current season changes (only today's set can be submitted), so a past season is read
+ * once and kept. Cache lifetimes are real time (`Date.now`): they are about other processes, not
+ * about the game's clock.
+ */
+import { LRUCache } from 'lru-cache';
+import type { DailyLeaderboardResponse, DailySectionKey, DailySeasonResponse, SeasonEntry } from '@mathsprint/shared/protocol';
+import type { Logger } from '../platform/logger.js';
+import type { DailyRepo, DailyUser, SeasonRow } from './daily.repo.js';
+import { rankingEntries, seasonEntries } from './daily.views.js';
+import { SeasonRanks } from './season-ranks.js';
+
+/** Rows of the season board (spec §2: a top-3 podium and ranks 4–10). */
+export const SEASON_TOP_SIZE = 10;
+/** Seasons whose rank index is kept (the current one, the previous one, and a few browsed). */
+const SEASONS_KEPT = 4;
+
+interface SeasonIndex {
+  ranks: SeasonRanks;
+  loadedAt: number;
+  /** Set while a background re-read runs: totals stored meanwhile, re-applied after it. */
+  pending: Map<string, number> | null;
+}
+
+export interface DailyBoards {
+  /** GET /api/daily/leaderboard body: a section's day, best first. */
+  ranking(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyLeaderboardResponse>;
+  /** GET /api/daily/season body for `user`. @param current - whether this is the current season (it may still change). */
+  season(user: DailyUser, year: number, month: number, current: boolean): Promise<DailySeasonResponse>;
+  /** Records a stored submission: the user's new season total, and the caches it makes stale. */
+  submitted(date: string, sectionKey: DailySectionKey, season: string, userId: string, seasonTotal: number): void;
+}
+
+export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cacheTtlMs: number; ranksRefreshMs: number }): DailyBoards {
+  const { repo, logger, cacheTtlMs, ranksRefreshMs } = deps;
+  const rankings = new LRUCache<string, DailyLeaderboardResponse>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  const tops = new LRUCache<string, SeasonRow[]>({ max: 16, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  const topLoads = new Map<string, Promise<SeasonRow[]>>();
+  const indexes = new LRUCache<string, SeasonIndex>({ max: SEASONS_KEPT });
+  const indexLoads = new Map<string, Promise<SeasonIndex>>();
+
+  const sectionPrefix = (date: string, sectionKey: string) => `${date}:${sectionKey}:`;
+  /** Bumped by every stored submission: a read that started before one is not cached. */
+  let generation = 0;
+
+  async function loadIndex(season: string): Promise<SeasonIndex> {
+    let load = indexLoads.get(season);
+    if (!load) {
+      load = repo
+        .seasonPoints(season)
+        .then((totals) => ({ ranks: new SeasonRanks(totals), loadedAt: Date.now(), pending: null }))
+        .finally(() => indexLoads.delete(season));
+      indexLoads.set(season, load);
+    }
+    const index = await load;
+    indexes.set(season, index);
+    return index;
+  }
+
+  /** Re-reads a season's totals without blocking readers, keeping totals stored meanwhile (they only grow). */
+  function refreshIndex(season: string, index: SeasonIndex): void {
+    if (index.pending) return;
+    index.pending = new Map();
+    index.loadedAt = Date.now();
+    repo.seasonPoints(season).then(
+      (totals) => {
+        const fresh = new SeasonRanks(totals);
+        for (const [userId, points] of index.pending ?? []) fresh.set(userId, Math.max(points, fresh.pointsOf(userId) ?? 0));
+        index.ranks = fresh;
+        index.pending = null;
+      },
+      (error: unknown) => {
+        index.pending = null;
+        logger.error({ err: error, season }, 'season rank index re-read failed; keeping the old one');
+      },
+    );
+  }
+
+  async function seasonIndex(season: string, current: boolean): Promise<SeasonIndex> {
+    const index = indexes.get(season) ?? (await loadIndex(season));
+    if (current && Date.now() - index.loadedAt >= ranksRefreshMs) refreshIndex(season, index);
+    return index;
+  }
+
+  async function seasonTop(season: string): Promise<SeasonRow[]> {
+    const cached = tops.get(season);
+    if (cached) return cached;
+    let load = topLoads.get(season);
+    if (!load) {
+      const started = generation;
+      load = repo
+        .seasonTop(season, SEASON_TOP_SIZE)
+        .then((rows) => {
+          if (generation === started) tops.set(season, rows);
+          return rows;
+        })
+        .finally(() => topLoads.delete(season));
+      topLoads.set(season, load);
+    }
+    return load;
+  }
+
+  return {
+    async ranking(date, sectionKey, limit) {
+      const key = `${sectionPrefix(date, sectionKey)}${limit}`;
+      const cached = rankings.get(key);
+      if (cached) return cached;
+      const started = generation;
+      const body = { top: rankingEntries(await repo.ranking(date, sectionKey, limit)) };
+      if (generation === started) rankings.set(key, body);
+      return body;
+    },
+
+    async season(user, year, month, current) {
+      const season = `${year}-${String(month).padStart(2, '0')}`;
+      const [index, rows] = await Promise.all([seasonIndex(season, current), seasonTop(season)]);
+      const rankOf = (points: number) => index.ranks.rankOf(points);
+      const top = seasonEntries(rows, rankOf);
+      const points = index.ranks.pointsOf(user.id);
+      const me: Omit<SeasonEntry, 'rank'> & { rank: number | null } = {
+        rank: points === undefined ? null : rankOf(points),
+        _id: user.id,
+        name: user.name,
+        seasonPoints: points ?? 0,
+        rating: Math.round(user.rating),
+        rd: Math.round(user.rd),
+      };
+      return { year, month, top, me, participants: index.ranks.size };
+    },
+
+    submitted(date, sectionKey, season, userId, seasonTotal) {
+      generation++;
+      const prefix = sectionPrefix(date, sectionKey);
+      for (const key of rankings.keys()) if (key.startsWith(prefix)) rankings.delete(key);
+      tops.delete(season);
+      const index = indexes.get(season);
+      if (index) {
+        index.ranks.set(userId, seasonTotal);
+        index.pending?.set(userId, seasonTotal);
+      }
+      // A first read in flight may have missed this submission.
+      void indexLoads.get(season)?.then((loaded) => loaded.ranks.set(userId, Math.max(seasonTotal, loaded.ranks.pointsOf(userId) ?? 0)), () => {});
+    },
+  };
+}

@@ -1,0 +1,276 @@
+/**
+ * Daily practice (issue #4; spec §2 "Daily practice hub", §3, §5, §7 "Daily"): today's sections
+ * unlocked by rating, opening and submitting a section, daily and season rankings, the streak.
+ * Discussion lives in daily-comments.ts; the read-side caches in daily-boards.ts.
+ *
+ * Every call needs a signed-in account: guests and signed-out callers get 401 (issue #4). Time
+ * comes only from the injected Clock: "today" is its UTC date.
+ */
+import { DAILY } from '@mathsprint/shared/constants';
+import {
+  checkDailyDate,
+  currentStreak,
+  dailySection,
+  earnedDailyBadges,
+  isCorrectAnswer,
+  isSectionUnlocked,
+  longestStreak,
+  practicePoints,
+  seasonOf,
+  streakDays,
+  utcDateOf,
+  type DailyBadge,
+} from '@mathsprint/shared/domain';
+import {
+  DAILY_ERRORS,
+  dailySeasonQuerySchema,
+  type DailyLeaderboardResponse,
+  type DailySectionKey,
+  type DailySectionResponse,
+  type DailySeasonResponse,
+  type DailyStreakResponse,
+  type DailySubmitResponse,
+  type DailyTodayResponse,
+} from '@mathsprint/shared/protocol';
+import type { z } from 'zod';
+import type { SessionUser } from '../accounts/session-user.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db.js';
+import type { Logger } from '../platform/logger.js';
+import type { Notifier } from '../platform/notifier.js';
+import { createDailyBoards } from './daily-boards.js';
+import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
+import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
+
+/** A parsed submission body (protocol `dailySubmitBodySchema` output). */
+export interface DailySubmission {
+  date: string;
+  sectionKey: DailySectionKey;
+  answers: Array<{ answer: number | null; timeMs: number }>;
+}
+
+/** Longest time taken stored (the column is a 32-bit integer of ms; only today's set is submitted, so < 1 day). */
+const MAX_TIME_TAKEN_MS = 2_147_483_647;
+
+export interface DailyService {
+  /** The caller with their current rating. @throws HttpError 401 for a guest or an unknown user (issue #4). */
+  user(session: SessionUser): Promise<DailyUser>;
+  /** GET /api/daily/today: today's UTC date and the four section cards for the caller's rating. */
+  today(user: DailyUser): Promise<DailyTodayResponse>;
+  /**
+   * GET /api/daily/section/{date}/{sectionKey}: question texts, and the caller's result once submitted.
+   * Records the first opening (the time taken runs from it).
+   * @throws HttpError 400 future date, 403 'This section unlocks at rating 1800 (yours is 1523)'.
+   */
+  section(user: DailyUser, date: string, sectionKey: DailySectionKey): Promise<DailySectionResponse>;
+  /**
+   * POST /api/daily/submit: scores the answers (in question order; missing ones are blank) and
+   * stores the submission, season points and badges in one transaction.
+   * @throws HttpError 400 not today's set, 403 locked, 409 'Open the section before submitting it',
+   *   409 'Already submitted today'.
+   */
+  submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;
+  /** GET /api/daily/leaderboard. @throws HttpError 400 future date. */
+  leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyLeaderboardResponse>;
+  /** GET /api/daily/season (year and month default to the current UTC month). */
+  season(user: DailyUser, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
+  /** GET /api/daily/streak: current and longest streak and the solved days of the calendar's 3 years. */
+  streak(user: DailyUser): Promise<DailyStreakResponse>;
+  /** Today's UTC date on the server's clock. */
+  todayDate(): string;
+  /** Checks a requested date is not in the future. @throws HttpError 400. */
+  checkDate(date: string): string;
+  /** Stops the seasonUpdate timer. */
+  close(): void;
+}
+
+export interface DailyDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  repo?: DailyRepo;
+}
+
+export function createDailyService(deps: DailyDeps): DailyService {
+  const { db, config, clock, logger, notifier } = deps;
+  const repo = deps.repo ?? createDailyRepo(db);
+  const boards = createDailyBoards({
+    repo,
+    logger,
+    cacheTtlMs: config.DAILY_CACHE_TTL_MS,
+    ranksRefreshMs: config.DAILY_SEASON_RANKS_REFRESH_MS,
+  });
+  const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
+
+  const todayDate = () => utcDateOf(clock.now());
+  const checkDate = (date: string): string => {
+    const check = checkDailyDate(date, todayDate());
+    if (!check.ok) throw new HttpError(400, check.error);
+    return check.date;
+  };
+  const requireUnlocked = (user: DailyUser, sectionKey: DailySectionKey): void => {
+    if (isSectionUnlocked(sectionKey, user.rating)) return;
+    const section = dailySection(sectionKey);
+    throw new HttpError(403, `The ${section.title} section unlocks at rating ${section.unlockRating} (yours is ${Math.round(user.rating)})`);
+  };
+
+  return {
+    async user(session) {
+      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      const user = await repo.findUser(session.id);
+      if (!user || user.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return user;
+    },
+
+    async today(user) {
+      const date = todayDate();
+      const points = await repo.pointsOnDate(user.id, date);
+      return { date, sections: sectionSummaries(user.rating, points), serverTime: new Date(clock.now()).toISOString() };
+    },
+
+    async section(user, date, sectionKey) {
+      checkDate(date);
+      requireUnlocked(user, sectionKey);
+      const questions = questionsOf(date, sectionKey);
+      const openedMs = await repo.recordOpen(user.id, date, sectionKey, clock.now());
+      const stored = await repo.findSubmission(user.id, date, sectionKey);
+      return {
+        date,
+        sectionKey,
+        questions: questions.map((q) => q.text),
+        openedAt: new Date(openedMs).toISOString(),
+        submitted: stored !== null,
+        result: stored ? sectionResult(questions, stored.submission, stored.answers) : null,
+      };
+    },
+
+    async submit(user, body) {
+      const { date, sectionKey } = body;
+      const today = todayDate();
+      checkDate(date);
+      if (date !== today) throw new HttpError(400, `Only today's set (${today} UTC) can be submitted, not ${date}`);
+      requireUnlocked(user, sectionKey);
+      const openedMs = await repo.findOpen(user.id, date, sectionKey);
+      if (openedMs === null) {
+        // A second submission after the first still finds the opening; without one there is nothing to time.
+        throw new HttpError(409, DAILY_ERRORS.notOpened);
+      }
+      const nowMs = clock.now();
+      const section = dailySection(sectionKey);
+      const questions = questionsOf(date, sectionKey);
+      const answers: AnswerRecord[] = questions.map((q, questionIndex) => {
+        const given = body.answers[questionIndex];
+        const userAnswer = given?.answer ?? null;
+        return {
+          questionIndex,
+          userAnswer,
+          isCorrect: userAnswer !== null && isCorrectAnswer(q, userAnswer),
+          timeMs: Math.round(given?.timeMs ?? 0),
+        };
+      });
+      const correctCount = answers.filter((a) => a.isCorrect).length;
+      const timeTakenMs = Math.min(MAX_TIME_TAKEN_MS, Math.max(0, nowMs - openedMs));
+      const points = practicePoints(section.weight, correctCount, questions.length, timeTakenMs);
+      const submission: SubmissionRecord = {
+        userId: user.id,
+        date,
+        sectionKey,
+        ...points,
+        correctCount,
+        total: questions.length,
+        timeTakenMs,
+        submittedMs: nowMs,
+      };
+      const { year, month } = seasonOf(date);
+      const season = `${year}-${String(month).padStart(2, '0')}`;
+
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await repo.insertSubmission(tx, submission, answers))) return null;
+        const seasonTotal = await repo.addSeasonPoints(tx, season, user.id, points.practicePoints, nowMs);
+        const firstSubmission = !(await repo.hasOtherSubmission(tx, user.id, date, sectionKey));
+        const solved = await repo.solvedDays(tx, user.id, null);
+        const streak = currentStreak(solved.map((d) => d.date), today);
+        const earned = earnedDailyBadges({
+          firstSubmission,
+          perfect: correctCount === questions.length,
+          streak,
+          held: await repo.heldBadges(tx, user.id),
+        });
+        const inserted = await repo.insertBadges(tx, user.id, earned, nowMs);
+        return { seasonTotal, streak, awarded: earned.filter((b): b is DailyBadge => inserted.has(b)) };
+      });
+      if (!outcome) throw new HttpError(409, DAILY_ERRORS.alreadySubmitted);
+
+      boards.submitted(date, sectionKey, season, user.id, outcome.seasonTotal);
+      seasonUpdates.push({ year, month });
+      logger.info({ userId: user.id, date, sectionKey, practicePoints: points.practicePoints, badges: outcome.awarded }, 'daily submission stored');
+      return {
+        ...sectionResult(questions, submission, answers),
+        awardedBadges: outcome.awarded,
+        currentStreak: outcome.streak,
+      };
+    },
+
+    leaderboard(date, sectionKey, limit) {
+      checkDate(date);
+      return boards.ranking(date, sectionKey, limit);
+    },
+
+    season(user, query) {
+      const current = seasonOf(todayDate());
+      const year = query.year ?? current.year;
+      const month = query.month ?? current.month;
+      return boards.season(user, year, month, year === current.year && month === current.month);
+    },
+
+    async streak(user) {
+      const to = todayDate();
+      const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
+      const solved = await repo.solvedDays(db, user.id, null);
+      const dates = solved.map((d) => d.date);
+      return { currentStreak: currentStreak(dates, to), longestStreak: longestStreak(dates), from, to, days: streakDays(solved, from, to) };
+    },
+
+    todayDate,
+    checkDate,
+    close: () => seasonUpdates.close(),
+  };
+}
+
+/**
+ * seasonUpdate at most once per DAILY.seasonUpdateIntervalMs (issue #4): the first change is sent at
+ * once, later ones within the interval are folded into one trailing event at its end. The interval
+ * is measured on the injected clock; the trailing wait is a real timer.
+ */
+function createSeasonUpdateThrottle(clock: Clock, emit: (season: { year: number; month: number }) => void) {
+  const interval = DAILY.seasonUpdateIntervalMs;
+  let lastEmitMs = Number.NEGATIVE_INFINITY;
+  let pending: { year: number; month: number } | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    timer = null;
+    if (!pending) return;
+    const season = pending;
+    pending = null;
+    lastEmitMs = clock.now();
+    emit(season);
+  };
+  return {
+    push(season: { year: number; month: number }) {
+      pending = season;
+      if (timer) return;
+      const wait = lastEmitMs + interval - clock.now();
+      if (wait <= 0) flush();
+      else timer = setTimeout(flush, Math.min(wait, interval));
+    },
+    close() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+    },
+  };
+}
