@@ -10,7 +10,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useDailySeason, useDailyStreak, useDailyToday } from '../hooks/use-daily-data';
-import { nextSeasonText } from '../lib/season';
+import { nextSeasonText, seasonNote } from '../lib/season';
 import { DAILY_MESSAGES } from '../lib/messages';
 import { IconArrowLeft } from './daily-icons';
 import { HubSummary } from './hub-summary';
@@ -85,7 +85,7 @@ export function DailyHub({ user }: DailyHubProps) {
             longestStreak={streak.data?.longestStreak ?? null}
             solvedToday={sections.filter((s) => s.submitted).length}
             sectionsToday={sections.length || 4}
-            seasonText={nextSeasonText(todayDate)}
+            seasonNote={seasonNote(seasonQuery.data?.me)}
           />
         </div>
 

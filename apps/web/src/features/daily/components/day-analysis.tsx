@@ -4,17 +4,15 @@
  * practice points and the streak it reached.
  */
 import type { DailyStreakDay } from '@mathsprint/shared/protocol';
-import { Button } from '../../../components/ui/button';
 import { longDate, type DayAnalysis } from '../lib/calendar';
 
 export interface DayAnalysisPanelProps {
   analysis: DayAnalysis;
   selectedCount: number;
   single?: { date: string; day: DailyStreakDay | undefined } | undefined;
-  onClear: () => void;
 }
 
-export function DayAnalysisPanel({ analysis, selectedCount, single, onClear }: DayAnalysisPanelProps) {
+export function DayAnalysisPanel({ analysis, selectedCount, single }: DayAnalysisPanelProps) {
   return (
     <section className="daily-analysis" aria-labelledby="daily-analysis-title" aria-live="polite">
       <div className="daily-analysis-head">
@@ -24,9 +22,6 @@ export function DayAnalysisPanel({ analysis, selectedCount, single, onClear }: D
         <p className="text-small text-muted">
           {single ? longDate(single.date) : `${selectedCount} days selected`}
         </p>
-        <Button variant="ghost" size="sm" onClick={onClear} className="daily-analysis-close">
-          Clear selection
-        </Button>
       </div>
       <dl className="daily-analysis-stats">
         <div className="daily-analysis-stat daily-analysis-stat--solved">

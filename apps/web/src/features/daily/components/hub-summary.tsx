@@ -1,6 +1,6 @@
 /**
  * The hub's summary strip (spec §2 "Daily practice hub": rating with deviation and a bar scaled to
- * 2500, defaults 1500 and 350; the streak count), with today's progress and the season countdown.
+ * 2500, defaults 1500 and 350; the streak count), with today's progress and the season standing.
  */
 import { RATING, ratingBarPercent } from '@mathsprint/shared/constants';
 import { ProgressBar } from '../../../components/ui/progress-bar';
@@ -14,10 +14,11 @@ export interface HubSummaryProps {
   longestStreak: number | null;
   solvedToday: number;
   sectionsToday: number;
-  seasonText: string;
+  /** The user's season standing, e.g. "148 season points · rank #1". */
+  seasonNote: string;
 }
 
-export function HubSummary({ rating, rd, streak, longestStreak, solvedToday, sectionsToday, seasonText }: HubSummaryProps) {
+export function HubSummary({ rating, rd, streak, longestStreak, solvedToday, sectionsToday, seasonNote }: HubSummaryProps) {
   const r = Math.round(rating ?? RATING.defaultRating);
   const d = Math.round(rd ?? RATING.defaultRd);
   return (
@@ -50,7 +51,7 @@ export function HubSummary({ rating, rd, streak, longestStreak, solvedToday, sec
           <span className="daily-summary-value">{solvedToday}</span>
           <span className="daily-summary-unit">/ {sectionsToday} sets</span>
         </p>
-        <p className="daily-summary-note">{seasonText}</p>
+        <p className="daily-summary-note">{seasonNote}</p>
       </div>
     </section>
   );

@@ -31,8 +31,8 @@ function PodiumStep({ entry, place, me }: { entry: SeasonEntry; place: number; m
       <span className="daily-podium-name" title={entry.name}>
         <span className="visually-hidden">Rank {entry.rank}: </span>
         {entry.name}
-        {me ? <span className="daily-you"> (You)</span> : null}
       </span>
+      {me ? <span className="daily-you daily-podium-you">(You)</span> : null}
       <span className="daily-podium-points">
         {entry.seasonPoints}
         <span className="daily-unit"> pts</span>
@@ -65,7 +65,16 @@ export function SeasonBoard({ season, loading, currentUserId, nextSeasonText, ye
           <ol className="list-reset daily-podium" aria-label="Season podium">
             {PODIUM_ORDER.map((i) => {
               const entry = podium[i];
-              return entry ? <PodiumStep key={entry._id} entry={entry} place={i + 1} me={entry._id === currentUserId} /> : null;
+              return entry ? (
+                <PodiumStep key={entry._id} entry={entry} place={i + 1} me={entry._id === currentUserId} />
+              ) : (
+                // An empty step keeps the winner in the middle while fewer than 3 have points.
+                <li key={`empty-${i}`} className={`daily-podium-step daily-podium-step--${i + 1} daily-podium-step--empty`} aria-hidden="true">
+                  <span className="daily-podium-medal">{i + 1}</span>
+                  <span className="daily-podium-empty">Open spot</span>
+                  <span className="daily-podium-block" />
+                </li>
+              );
             })}
           </ol>
           {rest.length > 0 ? (

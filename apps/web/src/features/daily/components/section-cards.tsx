@@ -44,7 +44,7 @@ export function SectionCards({ sections, loading, openKey, onStart, onRankings }
               <span className="daily-set-fact">
                 <IconList size={14} /> {questionCountText(s.count)}
               </span>
-              <span className="daily-set-fact">×{s.weight} points</span>
+              <span className="daily-set-fact">{s.weight * 10} pts per answer</span>
             </p>
             <p className={cx('daily-set-state', `daily-set-state--${state}`)}>
               {state === 'locked' ? (

@@ -162,7 +162,6 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
           analysis={analysis}
           selectedCount={selected.size}
           single={selectedOne ? { date: selectedOne, day: dayMap.get(selectedOne) } : undefined}
-          onClear={() => setSelected(new Set())}
         />
       ) : (
         <p className="daily-calendar-hint text-small text-muted">Select one or more days, or press All, to see Solved, Missed and Out of Range counts.</p>

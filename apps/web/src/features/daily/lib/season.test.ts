@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysToNextSeason, nextSeasonText, seasonName, showOwnRow, splitBoard } from './season';
+import { daysToNextSeason, nextSeasonText, seasonName, seasonNote, showOwnRow, splitBoard } from './season';
 
 describe('daysToNextSeason', () => {
   it('is 30 minus the UTC day of month, at least 0 (spec §9)', () => {
@@ -32,5 +32,12 @@ describe('splitBoard and showOwnRow', () => {
     expect(showOwnRow(top, 'u4')).toBe(false);
     expect(showOwnRow(top, 'u42')).toBe(true);
     expect(showOwnRow(top, null)).toBe(false);
+  });
+});
+
+describe('seasonNote', () => {
+  it('words the own row', () => {
+    expect(seasonNote({ seasonPoints: 148, rank: 1 })).toBe('148 season points · rank #1');
+    expect(seasonNote({ seasonPoints: 0, rank: null })).toBe('No season points yet');
   });
 });

@@ -36,3 +36,10 @@ export function showOwnRow(top: readonly { _id: string }[], userId: string | nul
   if (!userId) return false;
   return !top.slice(0, 10).some((e) => e._id === userId);
 }
+
+/** The hub summary's line for the user's own season row: "148 season points · rank #1". */
+export function seasonNote(me: { seasonPoints: number; rank: number | null } | undefined): string {
+  if (!me) return '\u00a0';
+  if (me.rank === null || me.seasonPoints === 0) return 'No season points yet';
+  return `${me.seasonPoints} season points · rank #${me.rank}`;
+}
