@@ -5,8 +5,9 @@
  * and a badge toast, finds themselves in the daily rankings and the season leaderboard, sees today
  * solved in the streak calendar and the streak at 1 on the home dashboard; posts a comment that
  * appears live in a second signed-in browser, where a vote on it shows up live in the first; a
- * comment holding markup is shown as text and runs nothing. Every screen is saved at phone and
- * desktop widths under SCREENSHOT_DIR (default artifacts/screenshots).
+ * comment holding markup is shown as text and runs nothing. Guests are invited to create an account
+ * and call no daily endpoint. Every screen is saved at phone and desktop widths under SCREENSHOT_DIR
+ * (default artifacts/screenshots).
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Browser, Page } from 'playwright-core';
@@ -18,7 +19,8 @@ let app: AppProcess;
 let browser: Browser;
 
 beforeAll(async () => {
-  app = await startAppProcess();
+  // The season test signs a dozen players up from one address.
+  app = await startAppProcess({ SIGNUP_RATE_LIMIT: '100' });
   browser = await launchBrowser();
 });
 afterAll(async () => {
@@ -214,5 +216,75 @@ describe('user story: daily practice hub', () => {
 
     expect(alerts).toEqual([]);
     expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the season podium, ranks 4–10 and the own row of a player outside the top 10', { timeout: 120_000 }, async () => {
+    // Ten more players solve basic over HTTP with 10 down to 2 correct answers; then Cy with 1 correct
+    // lands outside the top 10 (Ada already holds 10 correct) and sees their own row.
+    const players = Array.from({ length: 10 }, (_, i) => ({ name: `Season Player ${String(i + 1).padStart(2, '0')}`, correct: Math.max(2, 10 - i) }));
+    const cy = { name: 'Cy Twelfth', email: `cy-daily-${stamp}@example.com`, password: 'twelfth-place-3' };
+    async function solveOverHttp(who: { name: string; email: string; password: string }, correct: number): Promise<{ token: string; user: unknown }> {
+      const signup = await fetch(`${app.url}/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: who.name, email: who.email, password: who.password }),
+      });
+      expect(signup.status).toBeLessThan(300);
+      const auth = (await signup.json()) as { token: string; user: unknown };
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.token}` };
+      const today = (await (await fetch(`${app.url}/api/daily/today`, { headers })).json()) as { date: string };
+      const section = (await (await fetch(`${app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
+      const answers = section.questions.map((q, i) => ({ answer: i < correct ? solveQuestionText(q) : null, timeMs: 1000 }));
+      const submit = await fetch(`${app.url}/api/daily/submit`, { method: 'POST', headers, body: JSON.stringify({ date: today.date, sectionKey: 'basic', answers }) });
+      expect(submit.status).toBe(200);
+      return auth;
+    }
+    for (const [i, p] of players.entries()) await solveOverHttp({ name: p.name, email: `season-${i}-${stamp}@example.com`, password: 'season-player-1' }, p.correct);
+    const auth = await solveOverHttp(cy, 1);
+
+    const ctx = await newContext(browser, app.url, DESKTOP);
+    await ctx.addInitScript(
+      ([token, user]) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        }
+      },
+      [auth.token, JSON.stringify(auth.user)] as const,
+    );
+    const page = await ctx.newPage();
+    await page.goto('/daily');
+    const season = page.getByRole('region', { name: 'Season leaderboard' });
+    await expect.poll(() => season.getByRole('list', { name: 'Season podium' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => season.getByRole('table', { name: 'Season ranks 4 to 10' }).locator('tbody tr').count()).toBe(7);
+    const own = season.getByLabel('Your season row');
+    await expect.poll(() => own.textContent()).toContain('Cy Twelfth');
+    expect(await own.locator('.daily-rank').textContent()).toBe('12');
+    await season.scrollIntoViewIfNeeded();
+    await shotBoth(page, 'daily-12-season-full', 'desktop');
+    await ctx.close();
+  });
+
+  it('invites guests to create an account instead of calling the daily API', { timeout: 120_000 }, async () => {
+    const ctx = await newContext(browser, app.url, PHONE);
+    const page = await ctx.newPage();
+    const dailyCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/daily/')) dailyCalls.push(r.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const card = page.getByRole('region', { name: 'Daily Practice' });
+    await card.getByRole('link', { name: 'Create account' }).waitFor();
+    // Spec §6: the streak is fetched only when signed in; guests get no figure.
+    expect(await page.getByRole('link', { name: /^Daily streak/ }).count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shotBoth(page, 'daily-10-home-guest', 'phone');
+    await page.goto('/daily');
+    await page.getByRole('heading', { name: 'Create an account to practise daily' }).waitFor();
+    await shotBoth(page, 'daily-11-hub-guest', 'phone');
+    expect(dailyCalls).toEqual([]);
+    await ctx.close();
   });
 });

@@ -26,7 +26,7 @@ export const dailyKeys = {
   all: ['daily'] as const,
   today: () => ['daily', 'today'] as const,
   section: (date: string, sectionKey: DailySectionKey) => ['daily', 'section', date, sectionKey] as const,
-  leaderboards: (date: string, sectionKey: DailySectionKey) => ['daily', 'leaderboard', date, sectionKey] as const,
+  leaderboards: () => ['daily', 'leaderboard'] as const,
   leaderboard: (date: string, sectionKey: DailySectionKey, limit: number) => ['daily', 'leaderboard', date, sectionKey, limit] as const,
   seasons: () => ['daily', 'season'] as const,
   season: (year: number, month: number) => ['daily', 'season', year, month] as const,

@@ -149,6 +149,7 @@ function Solver({ date, section }: { date: string; section: DailySectionSummary 
               onFocus={() => session.onFocusQuestion(i)}
               onBlur={session.onBlurQuestion}
               disabled={session.submitting}
+              aria-invalid={session.invalid.includes(i) || undefined}
             />
           </li>
         ))}

@@ -42,8 +42,8 @@ export function useDailyLeaderboard(date: string | undefined, sectionKey: DailyS
 }
 
 /**
- * GET /api/daily/season for a UTC month, reloaded whenever the server pushes seasonUpdate (spec §7;
- * issue #4: after each submission, at most once per second).
+ * GET /api/daily/season for a UTC month, reloaded (with the daily rankings on screen) whenever the
+ * server pushes seasonUpdate (spec §7; issue #4: after each submission, at most once per second).
  */
 export function useDailySeason(year: number | undefined, month: number | undefined) {
   const queryClient = useQueryClient();
@@ -57,8 +57,10 @@ export function useDailySeason(year: number | undefined, month: number | undefin
   useEffect(() => {
     if (!getToken()) return;
     const socket = getSocket();
+    // Every submission triggers seasonUpdate, so the daily rankings on screen are stale too.
     const onSeasonUpdate = () => {
       void queryClient.invalidateQueries({ queryKey: dailyKeys.seasons() });
+      void queryClient.invalidateQueries({ queryKey: dailyKeys.leaderboards() });
     };
     socket.on('seasonUpdate', onSeasonUpdate);
     return () => {

@@ -17,7 +17,7 @@ import { toast } from 'react-toastify';
 import { ApiError } from '../../../lib/api';
 import { dailyKeys, getDailySection, submitDailySection } from '../api/daily-api';
 import { showBadgeToast } from '../components/badge-toast';
-import { answersBody, focusQuestion, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
+import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
 import { DAILY_MESSAGES } from '../lib/messages';
 
 export interface SectionSession {
@@ -31,6 +31,8 @@ export interface SectionSession {
   onBlurQuestion: () => void;
   submit: () => void;
   submitting: boolean;
+  /** Indexes of inputs that are not numbers, set by a refused submit and cleared on edit. */
+  invalid: number[];
   /** The answer of the submission made in this session (badges, streak), if any. */
   lastSubmit: DailySubmitResponse | null;
 }
@@ -47,6 +49,7 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
   const [inputs, setInputs] = useState<string[]>([]);
   const clock = useRef<AnswerClock>(startClock(0));
   const [lastSubmit, setLastSubmit] = useState<DailySubmitResponse | null>(null);
+  const [invalid, setInvalid] = useState<number[]>([]);
 
   useEffect(() => {
     setInputs(Array.from({ length: count }, () => ''));
@@ -79,15 +82,27 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
     loading: query.isPending,
     openError: query.error ? (query.error instanceof ApiError && query.error.status > 0 ? query.error.message : DAILY_MESSAGES.openFailed) : null,
     inputs,
-    setInput: (index, value) => setInputs((prev) => prev.map((v, i) => (i === index ? value : v))),
+    setInput: (index, value) => {
+      setInputs((prev) => prev.map((v, i) => (i === index ? value : v)));
+      setInvalid((prev) => prev.filter((i) => i !== index));
+    },
     onFocusQuestion: (index) => {
       clock.current = focusQuestion(clock.current, index, Date.now());
     },
     onBlurQuestion: () => {
       clock.current = stopClock(clock.current, Date.now());
     },
-    submit: () => submission.mutate(),
+    submit: () => {
+      const bad = invalidAnswers(inputs);
+      setInvalid(bad);
+      if (bad.length > 0) {
+        toast.error(`Answers must be numbers: check question ${bad.map((i) => i + 1).join(', ')}.`);
+        return;
+      }
+      submission.mutate();
+    },
     submitting: submission.isPending,
+    invalid,
     lastSubmit,
   };
 }

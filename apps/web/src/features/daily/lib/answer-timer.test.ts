@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answersBody, focusQuestion, startClock, stopClock } from './answer-timer';
+import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock } from './answer-timer';
 
 describe('answer clock', () => {
   it('charges each question the time its input had focus', () => {
@@ -20,5 +20,11 @@ describe('answer clock', () => {
     expect(focusQuestion(clock, 0, 6_000)).toBe(clock);
     clock = stopClock(clock, 4_000);
     expect(clock.spentMs).toEqual([0]);
+  });
+});
+
+describe('invalidAnswers', () => {
+  it('flags non-numeric answers, not blank ones', () => {
+    expect(invalidAnswers(['12', '', ' -3.5 ', 'abc', '1e3', '7x'])).toEqual([3, 5]);
   });
 });

@@ -36,3 +36,16 @@ export function answersBody(inputs: readonly string[], clock: AnswerClock, now: 
   const stopped = stopClock(clock, now);
   return inputs.map((input, i) => ({ answer: input.trim(), timeMs: Math.round(stopped.spentMs[i] ?? 0) }));
 }
+
+/**
+ * 0-based indexes of answers that are neither blank nor a number, so the form can point at them
+ * before the server refuses the submission ("answer must be a number, got 'abc'").
+ */
+export function invalidAnswers(inputs: readonly string[]): number[] {
+  const out: number[] = [];
+  inputs.forEach((input, i) => {
+    const t = input.trim();
+    if (t !== '' && !Number.isFinite(Number(t))) out.push(i);
+  });
+  return out;
+}
