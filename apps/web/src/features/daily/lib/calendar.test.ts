@@ -7,6 +7,7 @@ import {
   dayKind,
   firstCoveredDate,
   indexDays,
+  longDate,
   selectableYears,
   toggleDate,
 } from './calendar';
@@ -108,5 +109,13 @@ describe('selection and day analysis', () => {
 
   it('does not count an unsolved today as missed', () => {
     expect(analyseDays(['2025-03-13'], '2025-03-13', days)).toEqual({ solved: 0, missed: 0, outOfRange: 1, submissions: 0 });
+  });
+});
+
+describe('longDate', () => {
+  it('reads a UTC date in full', () => {
+    // The comma after the weekday varies between ICU versions.
+    expect(longDate('2025-03-03', 'en-GB')).toMatch(/^Monday,? 3 March 2025$/);
+    expect(longDate('not-a-date', 'en-GB')).toBe('not-a-date');
   });
 });

@@ -171,11 +171,20 @@ export function monthName(year: number, month: number, locale?: string): string 
   return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(utcMs(year, month, 1));
 }
 
+// One formatter per locale: the calendar labels ~370 day buttons on every render.
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** A date for screen readers ('Monday, 3 March 2025'), in UTC. */
 export function longDate(date: string, locale?: string): string {
   const ms = Date.parse(`${date}T00:00:00Z`);
   if (!Number.isFinite(ms)) return date;
-  return new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(ms);
+  const key = locale ?? '';
+  let format = longDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    longDateFormats.set(key, format);
+  }
+  return format.format(ms);
 }
 
 /** Monday-first weekday initials for the column headings. */
