@@ -12,11 +12,11 @@ import type { DailyComment, DailySectionKey, VoteType } from '@mathsprint/shared
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
-import { ApiError } from '../../../lib/api';
 import { getSocket } from '../../../lib/socket';
 import { getToken } from '../../../lib/storage';
 import { dailyKeys, getDailyComments, postDailyComment, voteOnComment } from '../api/daily-api';
 import { belongsTo, upsertComment } from '../lib/comments';
+import { failureText } from '../lib/failure';
 import { DAILY_MESSAGES } from '../lib/messages';
 import { applyVote } from '../lib/votes';
 
@@ -75,8 +75,7 @@ export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerI
     mutationFn: (text: string) => postDailyComment(date, sectionKey, text),
     onSuccess: (response) => setComment(response.comment),
     onError: (error) => {
-      // The server's text when it gives one (e.g. the 429 rate limit, an over-long comment), else the spec's.
-      toast.error(error instanceof ApiError && error.status > 0 ? error.message : DAILY_MESSAGES.commentFailed);
+      toast.error(failureText(DAILY_MESSAGES.commentFailed, error));
     },
   });
 
@@ -91,7 +90,7 @@ export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerI
     onSuccess: (response) => setComment(response.comment),
     onError: (error, _vars, context) => {
       if (context?.target) setComment(context.target);
-      toast.error(error instanceof ApiError && error.status === 404 ? error.message : DAILY_MESSAGES.voteFailed);
+      toast.error(failureText(DAILY_MESSAGES.voteFailed, error));
     },
   });
 

@@ -18,6 +18,7 @@ import { ApiError } from '../../../lib/api';
 import { dailyKeys, getDailySection, submitDailySection } from '../api/daily-api';
 import { showBadgeToast } from '../components/badge-toast';
 import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
+import { failureText } from '../lib/failure';
 import { DAILY_MESSAGES } from '../lib/messages';
 
 export interface SectionSession {
@@ -71,7 +72,7 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
       void queryClient.invalidateQueries({ queryKey: dailyKeys.all });
     },
     onError: (error) => {
-      toast.error(error instanceof ApiError && error.status > 0 ? error.message : DAILY_MESSAGES.submitFailed);
+      toast.error(failureText(DAILY_MESSAGES.submitFailed, error));
       // A 409 "Already submitted today" means our picture is stale.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
     },
