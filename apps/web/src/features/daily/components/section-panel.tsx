@@ -11,7 +11,7 @@ import { cx } from '../../../components/ui/cx';
 import { IconTrophy } from '../../../components/ui/icons';
 import { useDailyLeaderboard } from '../hooks/use-daily-data';
 import { useSectionSession } from '../hooks/use-section-session';
-import { difficultyLabel, questionCountText } from '../lib/sections';
+import { difficultyLabel, questionCountText, unlockText } from '../lib/sections';
 import { badgeToastText } from '../lib/badges';
 import { DailyRankings } from './daily-rankings';
 import { Discussion } from './discussion';
@@ -173,7 +173,7 @@ export function SectionPanel({ date, section, view, viewerId, signedIn, onClose,
     <section className="card daily-panel" aria-labelledby={headingId} id="daily-open-section">
       <header className="daily-panel-head">
         <div>
-          <p className="eyebrow">{view === 'solve' ? 'Open set' : 'Daily rankings'}</p>
+          <p className="eyebrow">{view === 'solve' ? 'Open set' : section.unlocked ? 'Set' : `Locked set · ${unlockText(section.unlockRating)}`}</p>
           <h2 id={headingId} className="card-title">
             {section.title}
             <span className={`badge daily-difficulty daily-difficulty--${section.difficulty}`}>{difficultyLabel(section.difficulty)}</span>
