@@ -71,4 +71,5 @@ ALTER TABLE "daily_season_totals" ADD CONSTRAINT "daily_season_totals_user_id_us
 ALTER TABLE "daily_submissions" ADD CONSTRAINT "daily_submissions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "daily_comments_section_idx" ON "daily_comments" USING btree ("date","section_key","created_at");--> statement-breakpoint
 CREATE INDEX "daily_season_totals_rank_idx" ON "daily_season_totals" USING btree ("season","season_points" DESC,"updated_at");--> statement-breakpoint
+CREATE INDEX "daily_season_totals_updated_idx" ON "daily_season_totals" USING btree ("season","updated_at");--> statement-breakpoint
 CREATE INDEX "daily_submissions_rank_idx" ON "daily_submissions" USING btree ("date","section_key","practice_points" DESC,"time_taken_ms","submitted_at");

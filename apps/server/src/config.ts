@@ -99,11 +99,11 @@ const envSchema = z.object({
    */
   DAILY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /**
-   * How often (ms) the in-memory rank index of the current season (daily/season-ranks.ts) is
-   * re-read in the background. Its own submissions update it at once, so this only brings in
-   * other processes' submissions; re-reading costs one scan of the month's totals (~100,000 rows).
+   * How often (ms) the in-memory rank index of the current season (daily/season-ranks.ts) reads
+   * the totals updated since its last read. Its own submissions update it at once, so this only
+   * brings in other processes' submissions, within this time.
    */
-  DAILY_SEASON_RANKS_REFRESH_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(30_000),
+  DAILY_SEASON_RANKS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
   /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
   ADMIN_EMAILS: z
     .string()

@@ -6,8 +6,8 @@
  *  - ranking pages and the season top 10 are kept for DAILY_CACHE_TTL_MS and dropped at once when
  *    this process stores a submission that changes them;
  *  - the caller's season rank comes from an in-memory rank index per season (season-ranks.ts),
- *    updated by this process's submissions and re-read in the background every
- *    DAILY_SEASON_RANKS_REFRESH_MS for other processes' ones.
+ *    updated by this process's submissions; every DAILY_SEASON_RANKS_REFRESH_MS a background read
+ *    of the totals updated since the last one brings in other processes' submissions.
  *
  * Only the current season changes (only today's set can be submitted), so a past season is read
  * once and kept. Cache lifetimes are real time (`Date.now`): they are about other processes, not
@@ -15,6 +15,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { DailyLeaderboardResponse, DailySectionKey, DailySeasonResponse, SeasonEntry } from '@mathsprint/shared/protocol';
+import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { DailyRepo, DailyUser, SeasonRow } from './daily.repo.js';
 import { rankingEntries, seasonEntries } from './daily.views.js';
@@ -27,10 +28,19 @@ const SEASONS_KEPT = 4;
 
 interface SeasonIndex {
   ranks: SeasonRanks;
-  loadedAt: number;
-  /** Set while a background re-read runs: totals stored meanwhile, re-applied after it. */
-  pending: Map<string, number> | null;
+  /** Real time (ms) of the last re-read, to space them DAILY_SEASON_RANKS_REFRESH_MS apart. */
+  refreshedAt: number;
+  /** Game-clock time (ms) the last read began: the next re-read asks for totals updated since. */
+  readFromMs: number;
+  refreshing: boolean;
 }
+
+/**
+ * A re-read asks for totals updated since the previous read began minus this margin, so a
+ * submission whose transaction was still open (or whose process's clock lagged) is not missed.
+ * Totals only grow, so reading one twice is harmless.
+ */
+const REREAD_OVERLAP_MS = 60_000;
 
 export interface DailyBoards {
   /** GET /api/daily/leaderboard body: a section's day, best first. */
@@ -41,8 +51,14 @@ export interface DailyBoards {
   submitted(date: string, sectionKey: DailySectionKey, season: string, userId: string, seasonTotal: number): void;
 }
 
-export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cacheTtlMs: number; ranksRefreshMs: number }): DailyBoards {
-  const { repo, logger, cacheTtlMs, ranksRefreshMs } = deps;
+export function createDailyBoards(deps: {
+  repo: DailyRepo;
+  clock: Clock;
+  logger: Logger;
+  cacheTtlMs: number;
+  ranksRefreshMs: number;
+}): DailyBoards {
+  const { repo, clock, logger, cacheTtlMs, ranksRefreshMs } = deps;
   const rankings = new LRUCache<string, DailyLeaderboardResponse>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
   const tops = new LRUCache<string, SeasonRow[]>({ max: 16, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
   const topLoads = new Map<string, Promise<SeasonRow[]>>();
@@ -56,9 +72,10 @@ export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cache
   async function loadIndex(season: string): Promise<SeasonIndex> {
     let load = indexLoads.get(season);
     if (!load) {
+      const readFromMs = clock.now();
       load = repo
         .seasonPoints(season)
-        .then((totals) => ({ ranks: new SeasonRanks(totals), loadedAt: Date.now(), pending: null }))
+        .then((totals) => ({ ranks: new SeasonRanks(totals), refreshedAt: Date.now(), readFromMs, refreshing: false }))
         .finally(() => indexLoads.delete(season));
       indexLoads.set(season, load);
     }
@@ -67,20 +84,20 @@ export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cache
     return index;
   }
 
-  /** Re-reads a season's totals without blocking readers, keeping totals stored meanwhile (they only grow). */
+  /** Brings in totals other processes changed, without blocking readers: only rows updated since the last read. */
   function refreshIndex(season: string, index: SeasonIndex): void {
-    if (index.pending) return;
-    index.pending = new Map();
-    index.loadedAt = Date.now();
-    repo.seasonPoints(season).then(
+    if (index.refreshing) return;
+    index.refreshing = true;
+    index.refreshedAt = Date.now();
+    const readFromMs = clock.now();
+    repo.seasonPointsSince(season, index.readFromMs - REREAD_OVERLAP_MS).then(
       (totals) => {
-        const fresh = new SeasonRanks(totals);
-        for (const [userId, points] of index.pending ?? []) fresh.set(userId, Math.max(points, fresh.pointsOf(userId) ?? 0));
-        index.ranks = fresh;
-        index.pending = null;
+        for (const t of totals) index.ranks.set(t.userId, Math.max(t.seasonPoints, index.ranks.pointsOf(t.userId) ?? 0));
+        index.readFromMs = readFromMs;
+        index.refreshing = false;
       },
       (error: unknown) => {
-        index.pending = null;
+        index.refreshing = false;
         logger.error({ err: error, season }, 'season rank index re-read failed; keeping the old one');
       },
     );
@@ -88,7 +105,7 @@ export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cache
 
   async function seasonIndex(season: string, current: boolean): Promise<SeasonIndex> {
     const index = indexes.get(season) ?? (await loadIndex(season));
-    if (current && Date.now() - index.loadedAt >= ranksRefreshMs) refreshIndex(season, index);
+    if (current && Date.now() - index.refreshedAt >= ranksRefreshMs) refreshIndex(season, index);
     return index;
   }
 
@@ -144,10 +161,7 @@ export function createDailyBoards(deps: { repo: DailyRepo; logger: Logger; cache
       for (const key of rankings.keys()) if (key.startsWith(prefix)) rankings.delete(key);
       tops.delete(season);
       const index = indexes.get(season);
-      if (index) {
-        index.ranks.set(userId, seasonTotal);
-        index.pending?.set(userId, seasonTotal);
-      }
+      index?.ranks.set(userId, Math.max(seasonTotal, index.ranks.pointsOf(userId) ?? 0));
       // A first read in flight may have missed this submission.
       void indexLoads.get(season)?.then((loaded) => loaded.ranks.set(userId, Math.max(seasonTotal, loaded.ranks.pointsOf(userId) ?? 0)), () => {});
     },

@@ -18,7 +18,8 @@ import { HttpError } from '../http/errors.js';
 import { createSlidingWindowLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
-import type { DailyRepo, DailyUser } from './daily.repo.js';
+import type { DailyRepo } from './daily.repo.js';
+import type { DailyMember } from './daily.service.js';
 import { commentView } from './daily.views.js';
 
 export interface DailyComments {
@@ -27,7 +28,7 @@ export interface DailyComments {
    * newComment to its room.
    * @throws HttpError 429 'You are posting comments too quickly. Please wait a moment.'
    */
-  post(user: DailyUser, date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse>;
+  post(user: DailyMember, date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse>;
   /** GET /api/daily/comments: newest first, at most `limit`. */
   list(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
   /**
@@ -35,7 +36,7 @@ export interface DailyComments {
    * other switches it (spec §5). Sends commentVoted with the updated comment to its room.
    * @throws HttpError 404 'Comment not found'.
    */
-  vote(user: DailyUser, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;
+  vote(user: DailyMember, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;
 }
 
 export function createDailyComments(deps: {

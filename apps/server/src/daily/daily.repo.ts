@@ -4,7 +4,7 @@
  * and section), the badges primary key (each badge once), the votes primary key (one per user and
  * comment). Season totals are added to in the submission's transaction.
  */
-import { and, asc, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
 import type { DailySectionKey, VoteType } from '@mathsprint/shared/protocol';
 import type { SolvedDay } from '@mathsprint/shared/domain';
 import {
@@ -118,6 +118,15 @@ export function createDailyRepo(db: Database) {
       return row ?? null;
     },
 
+    /** Several users at once (batched reads of daily-boards and the season). */
+    async findUsers(ids: readonly string[]): Promise<Map<string, DailyUser>> {
+      const rows = await db
+        .select({ id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+
     /**
      * Records the first opening of a section; a later call keeps the first time.
      * @returns the first opening's time, epoch ms.
@@ -226,6 +235,24 @@ export function createDailyRepo(db: Database) {
       return rows.map((r) => ({ date: r.date, count: Number(r.count), practicePoints: Number(r.practicePoints) }));
     },
 
+    /** Solved days of several users at once (every date they submitted on), in date order per user. */
+    async solvedDaysOf(userIds: readonly string[]): Promise<Map<string, SolvedDay[]>> {
+      const rows = await db
+        .select({
+          userId: dailySubmissions.userId,
+          date: dailySubmissions.date,
+          count: sql<number>`count(*)::int`,
+          practicePoints: sql<number>`sum(${dailySubmissions.practicePoints})::int`,
+        })
+        .from(dailySubmissions)
+        .where(inArray(dailySubmissions.userId, [...userIds]))
+        .groupBy(dailySubmissions.userId, dailySubmissions.date)
+        .orderBy(asc(dailySubmissions.userId), asc(dailySubmissions.date));
+      const byUser = new Map<string, SolvedDay[]>(userIds.map((id) => [id, []]));
+      for (const r of rows) byUser.get(r.userId)?.push({ date: r.date, count: Number(r.count), practicePoints: Number(r.practicePoints) });
+      return byUser;
+    },
+
     async heldBadges(tx: Queryable, userId: string): Promise<Set<string>> {
       const rows = await tx.select({ badge: dailyBadges.badge }).from(dailyBadges).where(eq(dailyBadges.userId, userId));
       return new Set(rows.map((r) => r.badge));
@@ -277,6 +304,14 @@ export function createDailyRepo(db: Database) {
         .from(dailySeasonTotals)
         .where(eq(dailySeasonTotals.season, season))
         .orderBy(desc(dailySeasonTotals.seasonPoints));
+    },
+
+    /** Totals of a season updated at or after `sinceMs` (epoch ms), via daily_season_totals_updated_idx. */
+    async seasonPointsSince(season: string, sinceMs: number): Promise<Array<{ userId: string; seasonPoints: number }>> {
+      return db
+        .select({ userId: dailySeasonTotals.userId, seasonPoints: dailySeasonTotals.seasonPoints })
+        .from(dailySeasonTotals)
+        .where(and(eq(dailySeasonTotals.season, season), gte(dailySeasonTotals.updatedAt, new Date(sinceMs))));
     },
 
     async insertComment(c: { id: string; date: string; sectionKey: DailySectionKey; userId: string; text: string; createdMs: number }): Promise<void> {

@@ -27,7 +27,7 @@ import { parseInput } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import type { DailyComments } from './daily-comments.js';
 import type { DailyUser } from './daily.repo.js';
-import type { DailyService } from './daily.service.js';
+import type { DailyMember, DailyService } from './daily.service.js';
 
 export interface DailyRoutesOptions {
   daily: DailyService;
@@ -35,7 +35,10 @@ export interface DailyRoutesOptions {
 }
 
 export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, { daily, comments }) => {
+  /** The caller with their current rating (read now): for the calls that check unlocks. */
   const caller = (request: FastifyRequest): Promise<DailyUser> => daily.user(requireUser(request));
+  /** The caller as the session says: for the hot reads and the discussion. */
+  const member = (request: FastifyRequest): DailyMember => daily.member(requireUser(request));
 
   /** GET /api/daily/today → `{date, sections, serverTime}`: the four cards, unlocked by the caller's rating. */
   app.get('/api/daily/today', async (request): Promise<DailyTodayResponse> => daily.today(await caller(request)));
@@ -55,23 +58,23 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
 
   /** GET /api/daily/leaderboard?date&sectionKey&limit (1–100, default 20) → `{top}`. */
   app.get('/api/daily/leaderboard', async (request): Promise<DailyLeaderboardResponse> => {
-    await caller(request);
+    member(request);
     const { date, sectionKey, limit } = parseInput(dailyLeaderboardQuerySchema, request.query);
     return daily.leaderboard(date, sectionKey, limit);
   });
 
   /** GET /api/daily/season?year&month&_ts → `{top (ranks 1–10), me, participants}`. */
   app.get('/api/daily/season', async (request): Promise<DailySeasonResponse> => {
-    const user = await caller(request);
-    return daily.season(user, parseInput(dailySeasonQuerySchema, request.query));
+    const caller = member(request);
+    return daily.season(caller, parseInput(dailySeasonQuerySchema, request.query));
   });
 
   /** GET /api/daily/streak → `{currentStreak, longestStreak, from, to, days}` (solved days only). */
-  app.get('/api/daily/streak', async (request): Promise<DailyStreakResponse> => daily.streak(await caller(request)));
+  app.get('/api/daily/streak', async (request): Promise<DailyStreakResponse> => daily.streak(member(request)));
 
   /** POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 429 when posting too quickly. */
   app.post('/api/daily/comment', async (request, reply) => {
-    const user = await caller(request);
+    const user = member(request);
     const { date, sectionKey, text } = parseInput(dailyCommentBodySchema, request.body);
     const body: DailyCommentResponse = await comments.post(user, daily.checkDate(date), sectionKey, text);
     return reply.status(201).send(body);
@@ -79,14 +82,14 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
 
   /** GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first. */
   app.get('/api/daily/comments', async (request): Promise<DailyCommentsResponse> => {
-    await caller(request);
+    member(request);
     const { date, sectionKey, limit } = parseInput(dailyCommentsQuerySchema, request.query);
     return comments.list(daily.checkDate(date), sectionKey, limit);
   });
 
   /** POST /api/daily/comments/{id}/vote `{voteType: 'up'|'down'}` → `{comment}` (updated); 404 unknown comment. */
   app.post('/api/daily/comments/:id/vote', async (request): Promise<DailyCommentResponse> => {
-    const user = await caller(request);
+    const user = member(request);
     const { id } = parseInput(commentIdParamsSchema, request.params);
     const { voteType } = parseInput(dailyVoteBodySchema, request.body);
     return comments.vote(user, id, voteType);

@@ -20,6 +20,7 @@ import {
   streakDays,
   utcDateOf,
   type DailyBadge,
+  type SolvedDay,
 } from '@mathsprint/shared/domain';
 import {
   DAILY_ERRORS,
@@ -32,6 +33,7 @@ import {
   type DailySubmitResponse,
   type DailyTodayResponse,
 } from '@mathsprint/shared/protocol';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
@@ -40,9 +42,16 @@ import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
+import { createBatchLoader } from '../platform/batch-loader.js';
 import { createDailyBoards } from './daily-boards.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
+
+/** A signed-in, non-guest caller as the session token says. */
+export interface DailyMember {
+  id: string;
+  name: string;
+}
 
 /** A parsed submission body (protocol `dailySubmitBodySchema` output). */
 export interface DailySubmission {
@@ -55,8 +64,10 @@ export interface DailySubmission {
 const MAX_TIME_TAKEN_MS = 2_147_483_647;
 
 export interface DailyService {
-  /** The caller with their current rating. @throws HttpError 401 for a guest or an unknown user (issue #4). */
+  /** The caller with their current rating, read now. @throws HttpError 401 for a guest or an unknown user (issue #4). */
   user(session: SessionUser): Promise<DailyUser>;
+  /** The caller as the session says, without a database read. @throws HttpError 401 for a guest (issue #4). */
+  member(session: SessionUser): DailyMember;
   /** GET /api/daily/today: today's UTC date and the four section cards for the caller's rating. */
   today(user: DailyUser): Promise<DailyTodayResponse>;
   /**
@@ -74,10 +85,10 @@ export interface DailyService {
   submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;
   /** GET /api/daily/leaderboard. @throws HttpError 400 future date. */
   leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyLeaderboardResponse>;
-  /** GET /api/daily/season (year and month default to the current UTC month). */
-  season(user: DailyUser, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
+  /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
+  season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
   /** GET /api/daily/streak: current and longest streak and the solved days of the calendar's 3 years. */
-  streak(user: DailyUser): Promise<DailyStreakResponse>;
+  streak(member: DailyMember): Promise<DailyStreakResponse>;
   /** Today's UTC date on the server's clock. */
   todayDate(): string;
   /** Checks a requested date is not in the future. @throws HttpError 400. */
@@ -100,10 +111,36 @@ export function createDailyService(deps: DailyDeps): DailyService {
   const repo = deps.repo ?? createDailyRepo(db);
   const boards = createDailyBoards({
     repo,
+    clock,
     logger,
     cacheTtlMs: config.DAILY_CACHE_TTL_MS,
     ranksRefreshMs: config.DAILY_SEASON_RANKS_REFRESH_MS,
   });
+  // Hot reads (bench/daily): per-user lookups of concurrent requests share one query each.
+  const profileLoader = createBatchLoader((ids: string[]) => repo.findUsers(ids));
+  /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown up to 2 s late). */
+  const profiles = new LRUCache<string, DailyUser>({
+    max: 50_000,
+    ttl: Math.max(1, config.DAILY_CACHE_TTL_MS),
+    fetchMethod: async (id) => profileLoader.load(id),
+  });
+  const solvedLoader = createBatchLoader((ids: string[]) => repo.solvedDaysOf(ids));
+  /**
+   * Solved days per user for GET /api/daily/streak, kept DAILY_CACHE_TTL_MS and dropped when this
+   * process stores the user's submission. Only dates are kept: the streak is computed against
+   * today's date on every call, so midnight needs no invalidation.
+   */
+  const solvedCache = new LRUCache<string, SolvedDay[]>({ max: 50_000, ...(config.DAILY_CACHE_TTL_MS > 0 ? { ttl: config.DAILY_CACHE_TTL_MS } : {}) });
+  const solvedDaysOf = async (userId: string): Promise<SolvedDay[]> => {
+    const cached = solvedCache.get(userId);
+    if (cached) return cached;
+    const generation = solvedGeneration.get(userId) ?? 0;
+    const days = (await solvedLoader.load(userId)) ?? [];
+    if ((solvedGeneration.get(userId) ?? 0) === generation && config.DAILY_CACHE_TTL_MS > 0) solvedCache.set(userId, days);
+    return days;
+  };
+  /** Bumped per user by their stored submissions: a read begun before one is not cached. */
+  const solvedGeneration = new Map<string, number>();
   const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
 
   const todayDate = () => utcDateOf(clock.now());
@@ -119,6 +156,11 @@ export function createDailyService(deps: DailyDeps): DailyService {
   };
 
   return {
+    member(session) {
+      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return { id: session.id, name: session.name };
+    },
+
     async user(session) {
       if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
       const user = await repo.findUser(session.id);
@@ -206,6 +248,8 @@ export function createDailyService(deps: DailyDeps): DailyService {
       if (!outcome) throw new HttpError(409, DAILY_ERRORS.alreadySubmitted);
 
       boards.submitted(date, sectionKey, season, user.id, outcome.seasonTotal);
+      solvedGeneration.set(user.id, (solvedGeneration.get(user.id) ?? 0) + 1);
+      solvedCache.delete(user.id);
       seasonUpdates.push({ year, month });
       logger.info({ userId: user.id, date, sectionKey, practicePoints: points.practicePoints, badges: outcome.awarded }, 'daily submission stored');
       return {
@@ -220,17 +264,19 @@ export function createDailyService(deps: DailyDeps): DailyService {
       return boards.ranking(date, sectionKey, limit);
     },
 
-    season(user, query) {
+    async season(member, query) {
       const current = seasonOf(todayDate());
       const year = query.year ?? current.year;
       const month = query.month ?? current.month;
-      return boards.season(user, year, month, year === current.year && month === current.month);
+      const profile = config.DAILY_CACHE_TTL_MS > 0 ? await profiles.fetch(member.id) : await profileLoader.load(member.id);
+      if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return boards.season(profile, year, month, year === current.year && month === current.month);
     },
 
-    async streak(user) {
+    async streak(member) {
       const to = todayDate();
       const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
-      const solved = await repo.solvedDays(db, user.id, null);
+      const solved = await solvedDaysOf(member.id);
       const dates = solved.map((d) => d.date);
       return { currentStreak: currentStreak(dates, to), longestStreak: longestStreak(dates), from, to, days: streakDays(solved, from, to) };
     },

@@ -103,6 +103,8 @@ export const dailySeasonTotals = pgTable(
   (t) => [
     primaryKey({ columns: [t.season, t.userId] }),
     index('daily_season_totals_rank_idx').on(t.season, sql`${t.seasonPoints} DESC`, t.updatedAt),
+    // Re-reads of the totals other processes changed (daily-boards.ts).
+    index('daily_season_totals_updated_idx').on(t.season, t.updatedAt),
   ],
 );
 
