@@ -42,9 +42,17 @@ interface SeasonIndex {
  */
 const REREAD_OVERLAP_MS = 60_000;
 
+/** A response body already serialised to JSON, of shape T. */
+export type JsonText<T> = string & { readonly __shape?: T };
+
 export interface DailyBoards {
   /** GET /api/daily/leaderboard body: a section's day, best first. */
-  ranking(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyLeaderboardResponse>;
+  /**
+   * GET /api/daily/leaderboard body, serialised: the same bytes for every caller.
+   * @param final - true when the day can no longer change (before yesterday: only today's set is
+   *   submitted); its page is then kept until evicted rather than for DAILY_CACHE_TTL_MS.
+   */
+  ranking(date: string, sectionKey: DailySectionKey, limit: number, final: boolean): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season body for `user`. @param current - whether this is the current season (it may still change). */
   season(user: DailyUser, year: number, month: number, current: boolean): Promise<DailySeasonResponse>;
   /** Records a stored submission: the user's new season total, and the caches it makes stale. */
@@ -59,7 +67,9 @@ export function createDailyBoards(deps: {
   ranksRefreshMs: number;
 }): DailyBoards {
   const { repo, clock, logger, cacheTtlMs, ranksRefreshMs } = deps;
-  const rankings = new LRUCache<string, DailyLeaderboardResponse>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  const rankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  /** Pages of days that can no longer change: 31 days × 4 sections × a few limits. */
+  const finalRankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 1024 });
   const tops = new LRUCache<string, SeasonRow[]>({ max: 16, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
   const topLoads = new Map<string, Promise<SeasonRow[]>>();
   const indexes = new LRUCache<string, SeasonIndex>({ max: SEASONS_KEPT });
@@ -128,13 +138,14 @@ export function createDailyBoards(deps: {
   }
 
   return {
-    async ranking(date, sectionKey, limit) {
+    async ranking(date, sectionKey, limit, final) {
       const key = `${sectionPrefix(date, sectionKey)}${limit}`;
-      const cached = rankings.get(key);
+      const cache = final ? finalRankings : rankings;
+      const cached = cache.get(key);
       if (cached) return cached;
       const started = generation;
-      const body = { top: rankingEntries(await repo.ranking(date, sectionKey, limit)) };
-      if (generation === started) rankings.set(key, body);
+      const body: JsonText<DailyLeaderboardResponse> = JSON.stringify({ top: rankingEntries(await repo.ranking(date, sectionKey, limit)) });
+      if (generation === started && (final || cacheTtlMs > 0)) cache.set(key, body);
       return body;
     },
 

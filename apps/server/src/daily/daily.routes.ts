@@ -26,6 +26,7 @@ import {
 import { parseInput } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import type { DailyComments } from './daily-comments.js';
+import type { JsonText } from './daily-boards.js';
 import type { DailyUser } from './daily.repo.js';
 import type { DailyMember, DailyService } from './daily.service.js';
 
@@ -57,10 +58,11 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   });
 
   /** GET /api/daily/leaderboard?date&sectionKey&limit (1–100, default 20) → `{top}`. */
-  app.get('/api/daily/leaderboard', async (request): Promise<DailyLeaderboardResponse> => {
+  app.get('/api/daily/leaderboard', async (request, reply) => {
     member(request);
     const { date, sectionKey, limit } = parseInput(dailyLeaderboardQuerySchema, request.query);
-    return daily.leaderboard(date, sectionKey, limit);
+    const body: JsonText<DailyLeaderboardResponse> = await daily.leaderboard(date, sectionKey, limit);
+    return reply.type('application/json; charset=utf-8').send(body);
   });
 
   /** GET /api/daily/season?year&month&_ts → `{top (ranks 1–10), me, participants}`. */

@@ -8,6 +8,7 @@
  */
 import { DAILY } from '@mathsprint/shared/constants';
 import {
+  addDays,
   checkDailyDate,
   currentStreak,
   dailySection,
@@ -43,7 +44,7 @@ import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import { createBatchLoader } from '../platform/batch-loader.js';
-import { createDailyBoards } from './daily-boards.js';
+import { createDailyBoards, type JsonText } from './daily-boards.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
 
@@ -83,8 +84,8 @@ export interface DailyService {
    *   409 'Already submitted today'.
    */
   submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;
-  /** GET /api/daily/leaderboard. @throws HttpError 400 future date. */
-  leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyLeaderboardResponse>;
+  /** GET /api/daily/leaderboard, serialised. @throws HttpError 400 future date. */
+  leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
   season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
   /** GET /api/daily/streak: current and longest streak and the solved days of the calendar's 3 years. */
@@ -261,7 +262,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
 
     leaderboard(date, sectionKey, limit) {
       checkDate(date);
-      return boards.ranking(date, sectionKey, limit);
+      return boards.ranking(date, sectionKey, limit, date < addDays(todayDate(), -1));
     },
 
     async season(member, query) {
