@@ -45,6 +45,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import { createBatchLoader } from '../platform/batch-loader.js';
 import { createDailyBoards, type JsonText } from './daily-boards.js';
+import { createSeasonUpdateThrottle } from './season-updates.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
 
@@ -285,39 +286,5 @@ export function createDailyService(deps: DailyDeps): DailyService {
     todayDate,
     checkDate,
     close: () => seasonUpdates.close(),
-  };
-}
-
-/**
- * seasonUpdate at most once per DAILY.seasonUpdateIntervalMs (issue #4): the first change is sent at
- * once, later ones within the interval are folded into one trailing event at its end. The interval
- * is measured on the injected clock; the trailing wait is a real timer.
- */
-function createSeasonUpdateThrottle(clock: Clock, emit: (season: { year: number; month: number }) => void) {
-  const interval = DAILY.seasonUpdateIntervalMs;
-  let lastEmitMs = Number.NEGATIVE_INFINITY;
-  let pending: { year: number; month: number } | null = null;
-  let timer: NodeJS.Timeout | null = null;
-  const flush = () => {
-    timer = null;
-    if (!pending) return;
-    const season = pending;
-    pending = null;
-    lastEmitMs = clock.now();
-    emit(season);
-  };
-  return {
-    push(season: { year: number; month: number }) {
-      pending = season;
-      if (timer) return;
-      const wait = lastEmitMs + interval - clock.now();
-      if (wait <= 0) flush();
-      else timer = setTimeout(flush, Math.min(wait, interval));
-    },
-    close() {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      pending = null;
-    },
   };
 }
