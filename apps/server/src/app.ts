@@ -17,6 +17,11 @@ import { loadJwtSecret } from './accounts/jwt-secret.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestService, type ContestService } from './contest/contest.service.js';
+import { createDailyComments, type DailyComments } from './daily/daily-comments.js';
+import { createDailyRepo } from './daily/daily.repo.js';
+import { dailyRoutes } from './daily/daily.routes.js';
+import { createDailyService, type DailyService } from './daily/daily.service.js';
+import { registerDailySocketHandlers } from './daily/daily.socket.js';
 import { registerDuelHandlers } from './duel/duel.socket.js';
 import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
@@ -41,6 +46,8 @@ export interface App {
   services: {
     accounts: AccountsService;
     contests: ContestService;
+    daily: DailyService;
+    dailyComments: DailyComments;
     leaderboard: LeaderboardService;
     ratings: RatingService;
     solo: SoloService;
@@ -106,11 +113,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
 
+  const dailyLogger = logger.child({ domain: 'daily' });
+  const dailyRepo = createDailyRepo(db);
+  const daily = createDailyService({ db, config, clock, logger: dailyLogger, notifier, repo: dailyRepo });
+  const dailyComments = createDailyComments({
+    repo: dailyRepo,
+    clock,
+    notifier,
+    rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
+  });
+  registerDailySocketHandlers(io, { clock, logger: dailyLogger });
+
   await http.register(accountsRoutes, { accounts });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
   await http.register(soloRoutes, { solo });
   await http.register(contestRoutes, { contests });
+  await http.register(dailyRoutes, { daily, comments: dailyComments });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
@@ -130,11 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return {
     http,
     io,
-    services: { accounts, contests, leaderboard, ratings, solo },
+    services: { accounts, contests, daily, dailyComments, leaderboard, ratings, solo },
     close() {
       closed ??= (async () => {
         duel.close();
         solo.close();
+        daily.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await contests.close();

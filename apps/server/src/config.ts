@@ -86,6 +86,24 @@ const envSchema = z.object({
    * off (tests then run passes with `services.contests.tick()`); the start-up pass always runs.
    */
   CONTEST_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /**
+   * Daily discussion comments a user may post per DAILY_COMMENT_RATE_LIMIT_WINDOW_MS (issue #4:
+   * "Posting is rate limited per user"): 5 a minute keeps a live conversation going and stops a
+   * flood; beyond it POST /api/daily/comment answers 429.
+   */
+  DAILY_COMMENT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  /**
+   * How long (ms) a process reuses a daily ranking page or the season top 10 it read. Its own
+   * submissions clear them at once; another process's show within this time. 0 reads every time.
+   */
+  DAILY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * How often (ms) the in-memory rank index of the current season (daily/season-ranks.ts) reads
+   * the totals updated since its last read. Its own submissions update it at once, so this only
+   * brings in other processes' submissions, within this time.
+   */
+  DAILY_SEASON_RANKS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
   /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
   ADMIN_EMAILS: z
     .string()

@@ -55,17 +55,39 @@ export const CONTEST = {
   chartContests: 10,
 } as const;
 
-/** Daily practice (spec §9 "Daily practice"). */
+/**
+ * Daily practice (spec §9 "Daily practice"; issue #4 "Rules" for the section keys, weights, question
+ * count and unlock ratings).
+ */
 export const DAILY = {
   homeSampleProblems: 3,
   homeTopN: 3,
   leaderboardLimit: 20,
+  /** Largest `limit` GET /api/daily/leaderboard accepts. */
+  leaderboardMaxLimit: 100,
   commentsLimit: 50,
+  /** Largest `limit` GET /api/daily/comments accepts. */
+  commentsMaxLimit: 200,
   commentMaxLength: 500,
   commentWarnLength: 450,
   calendarYears: 3,
+  /** Issue #4: 10 questions per section. */
+  questionsPerSection: 10,
+  /** Section keys in display order (issue #4: the fourth is `expert`). */
+  sectionKeys: ['basic', 'intermediate', 'advanced', 'expert'] as const,
+  /** Rating needed to open a section (spec §5, §9; issue #4). */
   unlockRatings: { basic: 0, intermediate: 1600, advanced: 1800, expert: 1900 },
+  /** Practice points per correct answer are 10 × the section's weight (issue #4). */
+  weights: { basic: 1, intermediate: 2, advanced: 3, expert: 4 },
+  pointsPerCorrectPerWeight: 10,
+  /** The spec's next-season text: 30 minus the UTC day of month. */
+  seasonTextDays: 30,
+  /** seasonUpdate is emitted at most once per this many ms (issue #4). */
+  seasonUpdateIntervalMs: 1000,
 } as const;
+
+/** A daily section key (issue #4). */
+export type DailySectionKey = (typeof DAILY.sectionKeys)[number];
 
 /** Display and real-time constants (spec §9 "Display", "Real-time"). */
 export const DISPLAY = {

@@ -3,7 +3,7 @@
  * (primary key, users_email_key or users_oidc_key); nothing here caches, so a bumped token version
  * takes effect on the very next request.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users, type NewUserRow, type UserRow } from '../db/schema/users.js';
 import type { Database } from '../platform/db.js';
 
@@ -18,6 +18,8 @@ export interface SessionRow {
 export interface AccountsRepo {
   findById(id: string): Promise<UserRow | undefined>;
   findSession(id: string): Promise<SessionRow | undefined>;
+  /** Session rows of several users in one query (users absent from the map do not exist). */
+  findSessions(ids: readonly string[]): Promise<Map<string, SessionRow>>;
   /** `email` must already be trimmed and lower-cased, as stored. */
   findByEmail(email: string): Promise<UserRow | undefined>;
   findByOidc(issuer: string, subject: string): Promise<UserRow | undefined>;
@@ -45,6 +47,13 @@ export function createAccountsRepo(db: Database): AccountsRepo {
         .where(eq(users.id, id))
         .limit(1);
       return row;
+    },
+    async findSessions(ids) {
+      const rows = await db
+        .select({ id: users.id, name: users.name, isGuest: users.isGuest, tokenVersion: users.tokenVersion })
+        .from(users)
+        .where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, r]));
     },
     async findByEmail(email) {
       const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);

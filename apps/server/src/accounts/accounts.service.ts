@@ -20,6 +20,7 @@ import type { Logger } from '../platform/logger.js';
 import { createAccountsRepo, isUniqueViolation } from './accounts.repo.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
+import { createBatchLoader } from '../platform/batch-loader.js';
 import { createSessionCache } from './session-cache.js';
 import type { SessionUser } from './session-user.js';
 import { createTokenIssuer } from './tokens.js';
@@ -114,7 +115,10 @@ export interface AccountsDeps {
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { db, config, clock, logger, secret } = deps;
   const repo = createAccountsRepo(db);
-  const sessions = createSessionCache({ load: (id) => repo.findSession(id), ttlMs: config.SESSION_CACHE_TTL_MS });
+  // Session rows of concurrent requests are read together (platform/batch-loader.ts): under a burst
+  // of distinct users, one query per batch instead of one per request.
+  const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
+  const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
   const tokens = createTokenIssuer({ secret, config, clock });
   const loginStates = createLoginStateSealer({ secret, clock });
   const passwords = createPasswordChecker();

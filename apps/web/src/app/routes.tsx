@@ -12,6 +12,7 @@ import { WaitingRoute } from './routes/waiting';
 import { GameRoute } from './routes/game';
 import { ResultsRoute } from './routes/results';
 import { SingleplayerRoute } from './routes/singleplayer';
+import { DailyRoute } from './routes/daily';
 import { ContestRoute } from './routes/contest';
 import { ContestResultsRoute } from './routes/contest-results';
 import { TAKE_MESSAGES } from '../features/contest/take/lib/messages';
@@ -30,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: '/game', element: <GameRoute /> },
       { path: '/results', element: <ResultsRoute /> },
       { path: '/singleplayer', element: <SingleplayerRoute /> },
+      { path: '/daily', element: <DailyRoute /> },
       // The two contest routes show no Logout button (spec §2).
       // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
       // /login (spec §2 "Contest taking", §5).

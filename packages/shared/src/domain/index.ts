@@ -7,3 +7,4 @@ export * from './questions/index.js';
 export * from './rating/glicko2.js';
 export * from './duel/scoring.js';
 export * from './contest/index.js';
+export * from './daily/index.js';

@@ -3,3 +3,4 @@ export * from './http.js';
 export * from './socket.js';
 export * from './accounts.js';
 export * from './contest.js';
+export * from './daily.js';

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { LeaderboardEntry } from './http.js';
 import { modeSchema } from './http.js';
 import { numericAnswerSchema } from './common.js';
+import type { CommentRoomPayload, DailyComment } from './daily.js';
 
 /** A player as rooms, progress and results show it (spec §3 "Player"). score in points. */
 export interface DuelPlayer {
@@ -82,6 +83,12 @@ export interface ClientToServerEvents {
   submitAnswer: (payload: { answer: number | string }, ack: (r: AnswerAck) => void) => void;
   rematch: (payload: Record<string, never>, ack?: (r: ErrorAck) => void) => void;
   leaveRoom: (ack?: (r: ErrorAck) => void) => void;
+  /**
+   * Joins the live discussion room 'comments:{date}:{sectionKey}' (issue #4). The ack carries
+   * `error` for a bad date or key, a future date, or a signed-out or guest socket.
+   */
+  joinCommentRoom: (payload: CommentRoomPayload, ack?: (r: ErrorAck) => void) => void;
+  leaveCommentRoom: (payload: CommentRoomPayload, ack?: (r: ErrorAck) => void) => void;
 }
 
 export interface ServerToClientEvents {
@@ -96,7 +103,12 @@ export interface ServerToClientEvents {
   gameOver: (payload: { players: DuelPlayer[]; winner: string | null }) => void;
   rematchStarted: (payload: { questions: string[]; mode: number; players: DuelPlayer[] }) => void;
   rematchRequested: (payload: { name: string }) => void;
-  seasonUpdate: () => void;
+  /** The season leaderboard changed (a submission): reload GET /api/daily/season. At most once per second. */
+  seasonUpdate: (payload: { year: number; month: number }) => void;
+  /** A comment was stored (sent to its room 'comments:{date}:{sectionKey}' only). */
+  newComment: (comment: DailyComment) => void;
+  /** A vote on a comment was stored: the whole updated comment, to its room. */
+  commentVoted: (comment: DailyComment) => void;
 }
 
 /**

@@ -2,3 +2,4 @@ export * from './users.js';
 export * from './games.js';
 export * from './ratings.js';
 export * from './contests.js';
+export * from './daily.js';

@@ -1,7 +1,8 @@
 /**
  * / (spec §2 "Home dashboard"). Composes accounts (the live current user), rating, leaderboard,
- * the weekly contest card, the analytics panel and home; the wiring lives here. The analytics
- * toggle is offered to signed-in, non-guest users only (spec §2: guests have no analytics button).
+ * the weekly contest card, the analytics panel, daily practice (card and streak figure) and home;
+ * the wiring lives here. The analytics toggle is offered to signed-in, non-guest users only (spec §2:
+ * guests have no analytics button).
  */
 import { useState } from 'react';
 import { Page } from '../../components/ui/page';
@@ -9,6 +10,8 @@ import { useCurrentUser } from '../../features/accounts/hooks/use-current-user';
 import { useMeSync } from '../../features/accounts/hooks/use-me-sync';
 import { AnalyticsPanel } from '../../features/analytics/components/analytics-panel';
 import { ContestCard } from '../../features/contest/card/components/contest-card';
+import { DailyCard } from '../../features/daily/components/daily-card';
+import { StreakFigure } from '../../features/daily/components/streak-figure';
 import { DashboardHero } from '../../features/home/components/dashboard-hero';
 import { DashboardLayout } from '../../features/home/components/dashboard-layout';
 import { MultiplayerCard } from '../../features/home/components/multiplayer-card';
@@ -33,7 +36,7 @@ export function HomeRoute() {
     // Guests get no Logout (spec §2): AppHeader shows them 'Create account' instead.
     <Page showLogout>
       <DashboardLayout
-        hero={<DashboardHero name={user.name} isGuest={user.isGuest} />}
+        hero={<DashboardHero name={user.name} isGuest={user.isGuest} streak={<StreakFigure user={user} />} />}
         rating={<RatingCard rating={user.rating} rd={user.rd} isGuest={user.isGuest} />}
         contest={
           <ContestCard
@@ -48,6 +51,7 @@ export function HomeRoute() {
             <AnalyticsPanel user={user} id={ANALYTICS_PANEL_ID} onClose={() => setAnalyticsOpen(false)} />
           ) : null
         }
+        daily={<DailyCard user={user} />}
         multiplayer={<MultiplayerCard playerName={user.name} />}
         solo={<SinglePlayerCard />}
         leaderboard={

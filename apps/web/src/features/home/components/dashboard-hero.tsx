@@ -3,6 +3,7 @@
  * as guest and the status as Guest). Hosts the first set of floating symbols: 6 at once, a new one
  * every 12 s (spec §9 "Display").
  */
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FloatingSymbols } from '../../../components/ui/floating-symbols';
 import { firstName, greetingFor } from '../lib/greeting';
@@ -10,9 +11,11 @@ import { firstName, greetingFor } from '../lib/greeting';
 export interface DashboardHeroProps {
   name: string;
   isGuest: boolean;
+  /** The daily-practice streak figure, shown among the chips (spec §2 "Greeting, rating and deviation, streak"). */
+  streak?: ReactNode;
 }
 
-export function DashboardHero({ name, isGuest }: DashboardHeroProps) {
+export function DashboardHero({ name, isGuest, streak }: DashboardHeroProps) {
   return (
     <section className="card hero" aria-labelledby="dashboard-greeting">
       <FloatingSymbols count={6} intervalMs={12_000} />
@@ -40,6 +43,7 @@ export function DashboardHero({ name, isGuest }: DashboardHeroProps) {
         <span className="hero-chip">
           <span className="hero-chip-label">Status</span> <strong>{isGuest ? 'Guest' : 'Signed in'}</strong>
         </span>
+        {streak}
         {isGuest ? (
           <Link to="/signup" className="btn btn-light btn-sm">
             Create account

@@ -1,7 +1,7 @@
 /**
  * The dashboard's grid (spec §2 "Home dashboard"). Each slot is one card. The weekly contest card
  * spans the content width under the greeting; the analytics panel, when open, sits right below it.
- * The daily practice card of a later issue becomes a further slot and grid area.
+ * The daily practice card (issue #4) sits beside the global leaderboard, above the play cards.
  */
 import type { ReactNode } from 'react';
 import './home.css';
@@ -13,12 +13,14 @@ export interface DashboardLayoutProps {
   contest?: ReactNode;
   /** The personal analytics panel; null/undefined when closed (no empty row is left). */
   analytics?: ReactNode;
+  /** The daily practice card (spec §2: 3 sample problems of the first unlocked section and a daily top 3). */
+  daily: ReactNode;
   multiplayer: ReactNode;
   solo: ReactNode;
   leaderboard: ReactNode;
 }
 
-export function DashboardLayout({ hero, rating, contest, analytics, multiplayer, solo, leaderboard }: DashboardLayoutProps) {
+export function DashboardLayout({ hero, rating, contest, analytics, daily, multiplayer, solo, leaderboard }: DashboardLayoutProps) {
   const hasContest = contest !== undefined && contest !== null;
   const hasAnalytics = analytics !== undefined && analytics !== null;
   const modifiers = `${hasContest ? ' dashboard--contest' : ''}${hasAnalytics ? ' dashboard--analytics' : ''}`;
@@ -28,6 +30,7 @@ export function DashboardLayout({ hero, rating, contest, analytics, multiplayer,
       <div className="dashboard-rating">{rating}</div>
       {hasContest ? <div className="dashboard-contest">{contest}</div> : null}
       {hasAnalytics ? <div className="dashboard-analytics">{analytics}</div> : null}
+      <div className="dashboard-daily">{daily}</div>
       <div className="dashboard-multiplayer">{multiplayer}</div>
       <div className="dashboard-solo">{solo}</div>
       <div className="dashboard-leaderboard">{leaderboard}</div>

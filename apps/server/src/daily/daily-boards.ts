@@ -1,0 +1,180 @@
+/**
+ * The read side of daily rankings (issue #4): a section's daily rankings and the monthly season
+ * board, with the caches that keep them fast (bench/daily targets with 100,000 players and
+ * 1,000,000 submissions a month: season p99 ≤ 50 ms, daily rankings p99 ≤ 20 ms):
+ *
+ *  - ranking pages and the season top 10 are kept for DAILY_CACHE_TTL_MS and dropped at once when
+ *    this process stores a submission that changes them;
+ *  - the caller's season rank comes from an in-memory rank index per season (season-ranks.ts),
+ *    updated by this process's submissions; every DAILY_SEASON_RANKS_REFRESH_MS a background read
+ *    of the totals updated since the last one brings in other processes' submissions.
+ *
+ * Only the current season changes (only today's set can be submitted), so a past season is read
+ * once and kept. Cache lifetimes are real time (`Date.now`): they are about other processes, not
+ * about the game's clock.
+ */
+import { LRUCache } from 'lru-cache';
+import type { DailyLeaderboardResponse, DailySectionKey, DailySeasonResponse, SeasonEntry } from '@mathsprint/shared/protocol';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import type { DailyRepo, DailyUser, SeasonRow } from './daily.repo.js';
+import { rankingEntries, seasonEntries } from './daily.views.js';
+import { SeasonRanks } from './season-ranks.js';
+
+/** Rows of the season board (spec §2: a top-3 podium and ranks 4–10). */
+export const SEASON_TOP_SIZE = 10;
+/** Seasons whose rank index is kept (the current one, the previous one, and a few browsed). */
+const SEASONS_KEPT = 4;
+
+interface SeasonIndex {
+  ranks: SeasonRanks;
+  /** Real time (ms) of the last re-read, to space them DAILY_SEASON_RANKS_REFRESH_MS apart. */
+  refreshedAt: number;
+  /** Game-clock time (ms) the last read began: the next re-read asks for totals updated since. */
+  readFromMs: number;
+  refreshing: boolean;
+}
+
+/**
+ * A re-read asks for totals updated since the previous read began minus this margin, so a
+ * submission whose transaction was still open (or whose process's clock lagged) is not missed.
+ * Totals only grow, so reading one twice is harmless.
+ */
+const REREAD_OVERLAP_MS = 60_000;
+
+/** A response body already serialised to JSON, of shape T. */
+export type JsonText<T> = string & { readonly __shape?: T };
+
+export interface DailyBoards {
+  /** GET /api/daily/leaderboard body: a section's day, best first. */
+  /**
+   * GET /api/daily/leaderboard body, serialised: the same bytes for every caller.
+   * @param final - true when the day can no longer change (before yesterday: only today's set is
+   *   submitted); its page is then kept until evicted rather than for DAILY_CACHE_TTL_MS.
+   */
+  ranking(date: string, sectionKey: DailySectionKey, limit: number, final: boolean): Promise<JsonText<DailyLeaderboardResponse>>;
+  /** GET /api/daily/season body for `user`. @param current - whether this is the current season (it may still change). */
+  season(user: DailyUser, year: number, month: number, current: boolean): Promise<DailySeasonResponse>;
+  /** Records a stored submission: the user's new season total, and the caches it makes stale. */
+  submitted(date: string, sectionKey: DailySectionKey, season: string, userId: string, seasonTotal: number): void;
+}
+
+export function createDailyBoards(deps: {
+  repo: DailyRepo;
+  clock: Clock;
+  logger: Logger;
+  cacheTtlMs: number;
+  ranksRefreshMs: number;
+}): DailyBoards {
+  const { repo, clock, logger, cacheTtlMs, ranksRefreshMs } = deps;
+  const rankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  /** Pages of days that can no longer change: 31 days × 4 sections × a few limits. */
+  const finalRankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 1024 });
+  const tops = new LRUCache<string, SeasonRow[]>({ max: 16, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  const topLoads = new Map<string, Promise<SeasonRow[]>>();
+  const indexes = new LRUCache<string, SeasonIndex>({ max: SEASONS_KEPT });
+  const indexLoads = new Map<string, Promise<SeasonIndex>>();
+
+  const sectionPrefix = (date: string, sectionKey: string) => `${date}:${sectionKey}:`;
+  /** Bumped by every stored submission: a read that started before one is not cached. */
+  let generation = 0;
+
+  async function loadIndex(season: string): Promise<SeasonIndex> {
+    let load = indexLoads.get(season);
+    if (!load) {
+      const readFromMs = clock.now();
+      load = repo
+        .seasonPoints(season)
+        .then((totals) => ({ ranks: new SeasonRanks(totals), refreshedAt: Date.now(), readFromMs, refreshing: false }))
+        .finally(() => indexLoads.delete(season));
+      indexLoads.set(season, load);
+    }
+    const index = await load;
+    indexes.set(season, index);
+    return index;
+  }
+
+  /** Brings in totals other processes changed, without blocking readers: only rows updated since the last read. */
+  function refreshIndex(season: string, index: SeasonIndex): void {
+    if (index.refreshing) return;
+    index.refreshing = true;
+    index.refreshedAt = Date.now();
+    const readFromMs = clock.now();
+    repo.seasonPointsSince(season, index.readFromMs - REREAD_OVERLAP_MS).then(
+      (totals) => {
+        for (const t of totals) index.ranks.set(t.userId, Math.max(t.seasonPoints, index.ranks.pointsOf(t.userId) ?? 0));
+        index.readFromMs = readFromMs;
+        index.refreshing = false;
+      },
+      (error: unknown) => {
+        index.refreshing = false;
+        logger.error({ err: error, season }, 'season rank index re-read failed; keeping the old one');
+      },
+    );
+  }
+
+  async function seasonIndex(season: string, current: boolean): Promise<SeasonIndex> {
+    const index = indexes.get(season) ?? (await loadIndex(season));
+    if (current && Date.now() - index.refreshedAt >= ranksRefreshMs) refreshIndex(season, index);
+    return index;
+  }
+
+  async function seasonTop(season: string): Promise<SeasonRow[]> {
+    const cached = tops.get(season);
+    if (cached) return cached;
+    let load = topLoads.get(season);
+    if (!load) {
+      const started = generation;
+      load = repo
+        .seasonTop(season, SEASON_TOP_SIZE)
+        .then((rows) => {
+          if (generation === started) tops.set(season, rows);
+          return rows;
+        })
+        .finally(() => topLoads.delete(season));
+      topLoads.set(season, load);
+    }
+    return load;
+  }
+
+  return {
+    async ranking(date, sectionKey, limit, final) {
+      const key = `${sectionPrefix(date, sectionKey)}${limit}`;
+      const cache = final ? finalRankings : rankings;
+      const cached = cache.get(key);
+      if (cached) return cached;
+      const started = generation;
+      const body: JsonText<DailyLeaderboardResponse> = JSON.stringify({ top: rankingEntries(await repo.ranking(date, sectionKey, limit)) });
+      if (generation === started && (final || cacheTtlMs > 0)) cache.set(key, body);
+      return body;
+    },
+
+    async season(user, year, month, current) {
+      const season = `${year}-${String(month).padStart(2, '0')}`;
+      const [index, rows] = await Promise.all([seasonIndex(season, current), seasonTop(season)]);
+      const rankOf = (points: number) => index.ranks.rankOf(points);
+      const top = seasonEntries(rows, rankOf);
+      const points = index.ranks.pointsOf(user.id);
+      const me: Omit<SeasonEntry, 'rank'> & { rank: number | null } = {
+        rank: points === undefined ? null : rankOf(points),
+        _id: user.id,
+        name: user.name,
+        seasonPoints: points ?? 0,
+        rating: Math.round(user.rating),
+        rd: Math.round(user.rd),
+      };
+      return { year, month, top, me, participants: index.ranks.size };
+    },
+
+    submitted(date, sectionKey, season, userId, seasonTotal) {
+      generation++;
+      const prefix = sectionPrefix(date, sectionKey);
+      for (const key of rankings.keys()) if (key.startsWith(prefix)) rankings.delete(key);
+      tops.delete(season);
+      const index = indexes.get(season);
+      index?.ranks.set(userId, Math.max(seasonTotal, index.ranks.pointsOf(userId) ?? 0));
+      // A first read in flight may have missed this submission.
+      void indexLoads.get(season)?.then((loaded) => loaded.ranks.set(userId, Math.max(seasonTotal, loaded.ranks.pointsOf(userId) ?? 0)), () => {});
+    },
+  };
+}

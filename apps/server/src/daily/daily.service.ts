@@ -1,0 +1,290 @@
+/**
+ * Daily practice (issue #4; spec §2 "Daily practice hub", §3, §5, §7 "Daily"): today's sections
+ * unlocked by rating, opening and submitting a section, daily and season rankings, the streak.
+ * Discussion lives in daily-comments.ts; the read-side caches in daily-boards.ts.
+ *
+ * Every call needs a signed-in account: guests and signed-out callers get 401 (issue #4). Time
+ * comes only from the injected Clock: "today" is its UTC date.
+ */
+import { DAILY } from '@mathsprint/shared/constants';
+import {
+  addDays,
+  checkDailyDate,
+  currentStreak,
+  dailySection,
+  earnedDailyBadges,
+  isCorrectAnswer,
+  isSectionUnlocked,
+  longestStreak,
+  practicePoints,
+  seasonOf,
+  streakDays,
+  utcDateOf,
+  type DailyBadge,
+  type SolvedDay,
+} from '@mathsprint/shared/domain';
+import {
+  DAILY_ERRORS,
+  dailySeasonQuerySchema,
+  type DailyLeaderboardResponse,
+  type DailySectionKey,
+  type DailySectionResponse,
+  type DailySeasonResponse,
+  type DailyStreakResponse,
+  type DailySubmitResponse,
+  type DailyTodayResponse,
+} from '@mathsprint/shared/protocol';
+import { LRUCache } from 'lru-cache';
+import type { z } from 'zod';
+import type { SessionUser } from '../accounts/session-user.js';
+import type { Config } from '../config.js';
+import { HttpError } from '../http/errors.js';
+import type { Clock } from '../platform/clock.js';
+import type { Database } from '../platform/db.js';
+import type { Logger } from '../platform/logger.js';
+import type { Notifier } from '../platform/notifier.js';
+import { createBatchLoader } from '../platform/batch-loader.js';
+import { createDailyBoards, type JsonText } from './daily-boards.js';
+import { createSeasonUpdateThrottle } from './season-updates.js';
+import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
+import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
+
+/** A signed-in, non-guest caller as the session token says. */
+export interface DailyMember {
+  id: string;
+  name: string;
+}
+
+/** A parsed submission body (protocol `dailySubmitBodySchema` output). */
+export interface DailySubmission {
+  date: string;
+  sectionKey: DailySectionKey;
+  answers: Array<{ answer: number | null; timeMs: number }>;
+}
+
+/** Longest time taken stored (the column is a 32-bit integer of ms; only today's set is submitted, so < 1 day). */
+const MAX_TIME_TAKEN_MS = 2_147_483_647;
+
+export interface DailyService {
+  /** The caller with their current rating, read now. @throws HttpError 401 for a guest or an unknown user (issue #4). */
+  user(session: SessionUser): Promise<DailyUser>;
+  /** The caller as the session says, without a database read. @throws HttpError 401 for a guest (issue #4). */
+  member(session: SessionUser): DailyMember;
+  /** GET /api/daily/today: today's UTC date and the four section cards for the caller's rating. */
+  today(user: DailyUser): Promise<DailyTodayResponse>;
+  /**
+   * GET /api/daily/section/{date}/{sectionKey}: question texts, and the caller's result once submitted.
+   * Records the first opening (the time taken runs from it).
+   * @throws HttpError 400 future date, 403 'This section unlocks at rating 1800 (yours is 1523)'.
+   */
+  section(user: DailyUser, date: string, sectionKey: DailySectionKey): Promise<DailySectionResponse>;
+  /**
+   * POST /api/daily/submit: scores the answers (in question order; missing ones are blank) and
+   * stores the submission, season points and badges in one transaction.
+   * @throws HttpError 400 not today's set, 403 locked, 409 'Open the section before submitting it',
+   *   409 'Already submitted today'.
+   */
+  submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;
+  /** GET /api/daily/leaderboard, serialised. @throws HttpError 400 future date. */
+  leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>>;
+  /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
+  season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
+  /** GET /api/daily/streak: current and longest streak and the solved days of the calendar's 3 years. */
+  streak(member: DailyMember): Promise<DailyStreakResponse>;
+  /** Today's UTC date on the server's clock. */
+  todayDate(): string;
+  /** Checks a requested date is not in the future. @throws HttpError 400. */
+  checkDate(date: string): string;
+  /** Stops the seasonUpdate timer. */
+  close(): void;
+}
+
+export interface DailyDeps {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  logger: Logger;
+  notifier: Notifier;
+  repo?: DailyRepo;
+}
+
+export function createDailyService(deps: DailyDeps): DailyService {
+  const { db, config, clock, logger, notifier } = deps;
+  const repo = deps.repo ?? createDailyRepo(db);
+  const boards = createDailyBoards({
+    repo,
+    clock,
+    logger,
+    cacheTtlMs: config.DAILY_CACHE_TTL_MS,
+    ranksRefreshMs: config.DAILY_SEASON_RANKS_REFRESH_MS,
+  });
+  // Hot reads (bench/daily): per-user lookups of concurrent requests share one query each.
+  const profileLoader = createBatchLoader((ids: string[]) => repo.findUsers(ids));
+  /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown up to 2 s late). */
+  const profiles = new LRUCache<string, DailyUser>({
+    max: 50_000,
+    ttl: Math.max(1, config.DAILY_CACHE_TTL_MS),
+    fetchMethod: async (id) => profileLoader.load(id),
+  });
+  const solvedLoader = createBatchLoader((ids: string[]) => repo.solvedDaysOf(ids));
+  /**
+   * Solved days per user for GET /api/daily/streak, kept DAILY_CACHE_TTL_MS and dropped when this
+   * process stores the user's submission. Only dates are kept: the streak is computed against
+   * today's date on every call, so midnight needs no invalidation.
+   */
+  const solvedCache = new LRUCache<string, SolvedDay[]>({ max: 50_000, ...(config.DAILY_CACHE_TTL_MS > 0 ? { ttl: config.DAILY_CACHE_TTL_MS } : {}) });
+  const solvedDaysOf = async (userId: string): Promise<SolvedDay[]> => {
+    const cached = solvedCache.get(userId);
+    if (cached) return cached;
+    const generation = solvedGeneration.get(userId) ?? 0;
+    const days = (await solvedLoader.load(userId)) ?? [];
+    if ((solvedGeneration.get(userId) ?? 0) === generation && config.DAILY_CACHE_TTL_MS > 0) solvedCache.set(userId, days);
+    return days;
+  };
+  /** Bumped per user by their stored submissions: a read begun before one is not cached. */
+  const solvedGeneration = new Map<string, number>();
+  const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
+
+  const todayDate = () => utcDateOf(clock.now());
+  const checkDate = (date: string): string => {
+    const check = checkDailyDate(date, todayDate());
+    if (!check.ok) throw new HttpError(400, check.error);
+    return check.date;
+  };
+  const requireUnlocked = (user: DailyUser, sectionKey: DailySectionKey): void => {
+    if (isSectionUnlocked(sectionKey, user.rating)) return;
+    const section = dailySection(sectionKey);
+    throw new HttpError(403, `The ${section.title} section unlocks at rating ${section.unlockRating} (yours is ${Math.round(user.rating)})`);
+  };
+
+  return {
+    member(session) {
+      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return { id: session.id, name: session.name };
+    },
+
+    async user(session) {
+      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      const user = await repo.findUser(session.id);
+      if (!user || user.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return user;
+    },
+
+    async today(user) {
+      const date = todayDate();
+      const points = await repo.pointsOnDate(user.id, date);
+      return { date, sections: sectionSummaries(user.rating, points), serverTime: new Date(clock.now()).toISOString() };
+    },
+
+    async section(user, date, sectionKey) {
+      checkDate(date);
+      requireUnlocked(user, sectionKey);
+      const questions = questionsOf(date, sectionKey);
+      const openedMs = await repo.recordOpen(user.id, date, sectionKey, clock.now());
+      const stored = await repo.findSubmission(user.id, date, sectionKey);
+      return {
+        date,
+        sectionKey,
+        questions: questions.map((q) => q.text),
+        openedAt: new Date(openedMs).toISOString(),
+        submitted: stored !== null,
+        result: stored ? sectionResult(questions, stored.submission, stored.answers) : null,
+      };
+    },
+
+    async submit(user, body) {
+      const { date, sectionKey } = body;
+      const today = todayDate();
+      checkDate(date);
+      if (date !== today) throw new HttpError(400, `Only today's set (${today} UTC) can be submitted, not ${date}`);
+      requireUnlocked(user, sectionKey);
+      const openedMs = await repo.findOpen(user.id, date, sectionKey);
+      if (openedMs === null) {
+        // A second submission after the first still finds the opening; without one there is nothing to time.
+        throw new HttpError(409, DAILY_ERRORS.notOpened);
+      }
+      const nowMs = clock.now();
+      const section = dailySection(sectionKey);
+      const questions = questionsOf(date, sectionKey);
+      const answers: AnswerRecord[] = questions.map((q, questionIndex) => {
+        const given = body.answers[questionIndex];
+        const userAnswer = given?.answer ?? null;
+        return {
+          questionIndex,
+          userAnswer,
+          isCorrect: userAnswer !== null && isCorrectAnswer(q, userAnswer),
+          timeMs: Math.round(given?.timeMs ?? 0),
+        };
+      });
+      const correctCount = answers.filter((a) => a.isCorrect).length;
+      const timeTakenMs = Math.min(MAX_TIME_TAKEN_MS, Math.max(0, nowMs - openedMs));
+      const points = practicePoints(section.weight, correctCount, questions.length, timeTakenMs);
+      const submission: SubmissionRecord = {
+        userId: user.id,
+        date,
+        sectionKey,
+        ...points,
+        correctCount,
+        total: questions.length,
+        timeTakenMs,
+        submittedMs: nowMs,
+      };
+      const { year, month } = seasonOf(date);
+      const season = `${year}-${String(month).padStart(2, '0')}`;
+
+      const outcome = await db.transaction(async (tx) => {
+        if (!(await repo.insertSubmission(tx, submission, answers))) return null;
+        const seasonTotal = await repo.addSeasonPoints(tx, season, user.id, points.practicePoints, nowMs);
+        const firstSubmission = !(await repo.hasOtherSubmission(tx, user.id, date, sectionKey));
+        const solved = await repo.solvedDays(tx, user.id, null);
+        const streak = currentStreak(solved.map((d) => d.date), today);
+        const earned = earnedDailyBadges({
+          firstSubmission,
+          perfect: correctCount === questions.length,
+          streak,
+          held: await repo.heldBadges(tx, user.id),
+        });
+        const inserted = await repo.insertBadges(tx, user.id, earned, nowMs);
+        return { seasonTotal, streak, awarded: earned.filter((b): b is DailyBadge => inserted.has(b)) };
+      });
+      if (!outcome) throw new HttpError(409, DAILY_ERRORS.alreadySubmitted);
+
+      boards.submitted(date, sectionKey, season, user.id, outcome.seasonTotal);
+      solvedGeneration.set(user.id, (solvedGeneration.get(user.id) ?? 0) + 1);
+      solvedCache.delete(user.id);
+      seasonUpdates.push({ year, month });
+      logger.info({ userId: user.id, date, sectionKey, practicePoints: points.practicePoints, badges: outcome.awarded }, 'daily submission stored');
+      return {
+        ...sectionResult(questions, submission, answers),
+        awardedBadges: outcome.awarded,
+        currentStreak: outcome.streak,
+      };
+    },
+
+    leaderboard(date, sectionKey, limit) {
+      checkDate(date);
+      return boards.ranking(date, sectionKey, limit, date < addDays(todayDate(), -1));
+    },
+
+    async season(member, query) {
+      const current = seasonOf(todayDate());
+      const year = query.year ?? current.year;
+      const month = query.month ?? current.month;
+      const profile = config.DAILY_CACHE_TTL_MS > 0 ? await profiles.fetch(member.id) : await profileLoader.load(member.id);
+      if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      return boards.season(profile, year, month, year === current.year && month === current.month);
+    },
+
+    async streak(member) {
+      const to = todayDate();
+      const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
+      const solved = await solvedDaysOf(member.id);
+      const dates = solved.map((d) => d.date);
+      return { currentStreak: currentStreak(dates, to), longestStreak: longestStreak(dates), from, to, days: streakDays(solved, from, to) };
+    },
+
+    todayDate,
+    checkDate,
+    close: () => seasonUpdates.close(),
+  };
+}

@@ -1,0 +1,51 @@
+/**
+ * Live discussion rooms (issue #4 "Discussion"; spec §7 "Join of the room 'comments:{date}:{sectionKey}'"):
+ * a signed-in, non-guest socket joins with joinCommentRoom {date, sectionKey} and leaves with
+ * leaveCommentRoom. The server alone sends newComment and commentVoted into the room
+ * (daily-comments.ts), after storing the change.
+ */
+import { DAILY_ERRORS, checkDailyDate, commentRoom, commentRoomPayloadSchema, utcDateOf } from '@mathsprint/shared';
+import type { Clock } from '../platform/clock.js';
+import type { Logger } from '../platform/logger.js';
+import { onClientEvent, type TypedServer } from '../platform/socket.js';
+
+/**
+ * Comment rooms one socket may be in at once. The hub shows one section's discussion at a time;
+ * a few more allow several tabs' worth of switching without letting one socket join thousands.
+ */
+export const MAX_COMMENT_ROOMS_PER_SOCKET = 8;
+
+export function registerDailySocketHandlers(io: TypedServer, deps: { clock: Clock; logger: Logger }): void {
+  const { clock, logger } = deps;
+
+  onClientEvent(
+    io,
+    'joinCommentRoom',
+    commentRoomPayloadSchema,
+    ({ socket, user }, { date, sectionKey }) => {
+      if (user.isGuest) return { error: DAILY_ERRORS.signInRequired };
+      const check = checkDailyDate(date, utcDateOf(clock.now()));
+      if (!check.ok) return { error: check.error };
+      const room = commentRoom(date, sectionKey);
+      if (socket.rooms.has(room)) return {};
+      const joined = [...socket.rooms].filter((r) => r.startsWith('comments:')).length;
+      if (joined >= MAX_COMMENT_ROOMS_PER_SOCKET) {
+        return { error: `You can follow at most ${MAX_COMMENT_ROOMS_PER_SOCKET} discussions at once; leave one first` };
+      }
+      void socket.join(room);
+      return {};
+    },
+    { logger },
+  );
+
+  onClientEvent(
+    io,
+    'leaveCommentRoom',
+    commentRoomPayloadSchema,
+    ({ socket }, { date, sectionKey }) => {
+      void socket.leave(commentRoom(date, sectionKey));
+      return {};
+    },
+    { logger },
+  );
+}

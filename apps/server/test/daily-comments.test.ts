@@ -1,0 +1,164 @@
+/**
+ * The daily discussion (issue #4 "Discussion") against the real server: comments and votes over
+ * HTTP, their live broadcast to the room 'comments:{date}:{sectionKey}' through two socket.io
+ * clients, forged client events that are never relayed, validation and the per-user rate limit.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DailyComment, DailyCommentResponse, DailyCommentsResponse } from '@mathsprint/shared/protocol';
+import { guest, signup, type Account } from './helpers/accounts.js';
+import { call, connectClient, nextEvent, type Client } from './helpers/daily.js';
+import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
+
+const TODAY = '2026-01-29';
+const RATE_LIMIT = 4;
+
+describe('daily discussion', () => {
+  let server: TestServer;
+  let clock: ManualClock;
+  let ann: Account;
+  let bob: Account;
+  let annSocket: Client;
+  let bobSocket: Client;
+  const sockets: Client[] = [];
+
+  const comment = (token: string, text: unknown, sectionKey = 'basic', date = TODAY) =>
+    call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token, body: { date, sectionKey, text } });
+  const vote = (token: string, id: string, voteType: unknown) =>
+    call<DailyCommentResponse>(server, 'POST', `/api/daily/comments/${id}/vote`, { token, body: { voteType } });
+  const join = (socket: Client, payload: unknown) => socket.timeout(3000).emitWithAck('joinCommentRoom', payload as never);
+  const connect = async (token?: string) => {
+    const socket = await connectClient(server, token);
+    sockets.push(socket);
+    return socket;
+  };
+
+  beforeAll(async () => {
+    clock = new ManualClock(Date.UTC(2026, 0, 29, 9, 0));
+    server = await startTestServer({ clock, env: { DAILY_COMMENT_RATE_LIMIT: String(RATE_LIMIT), DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: '60000' } });
+    [ann, bob] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob')]);
+    [annSocket, bobSocket] = await Promise.all([connect(ann.token), connect(bob.token)]);
+    expect(await join(annSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
+    expect(await join(bobSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.disconnect();
+    await server?.close();
+  });
+
+  it('sends a stored comment live to the room, as plain text', async () => {
+    clock.advance(60_000); // a fresh rate-limit window for this test
+    const markup = '<img src=x onerror="alert(1)"> is 7 × 8 = 56?';
+    const live = nextEvent(bobSocket, 'newComment');
+    const res = await comment(ann.token, `  ${markup}  `);
+    expect(res.status).toBe(201);
+    const expected: DailyComment = {
+      _id: res.body.comment._id,
+      text: markup,
+      user: { _id: ann.id, name: 'Ann' },
+      createdAt: new Date(clock.now()).toISOString(),
+      votes: {},
+      date: TODAY,
+      sectionKey: 'basic',
+    };
+    expect(res.body.comment).toEqual(expected);
+    expect(await live).toEqual(expected);
+    const list = await call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic`, { token: bob.token });
+    expect(list.body.comments[0]).toEqual(expected);
+  });
+
+  it('applies votes (same direction removes, other switches) and sends each live', async () => {
+    clock.advance(60_000);
+    const { body } = await comment(bob.token, 'Vote on me');
+    const id = body.comment._id;
+    const steps: Array<['up' | 'down', Record<string, string>]> = [
+      ['up', { [ann.id]: 'up' }],
+      ['up', {}],
+      ['down', { [ann.id]: 'down' }],
+      ['up', { [ann.id]: 'up' }],
+    ];
+    for (const [voteType, votes] of steps) {
+      const live = nextEvent(bobSocket, 'commentVoted');
+      const res = await vote(ann.token, id, voteType);
+      expect(res.status).toBe(200);
+      expect(res.body.comment.votes).toEqual(votes);
+      expect((await live).votes).toEqual(votes);
+    }
+    const both = await vote(bob.token, id, 'down');
+    expect(both.body.comment.votes).toEqual({ [ann.id]: 'up', [bob.id]: 'down' });
+  });
+
+  it('sends nothing to other sections\' rooms, nor after leaving', async () => {
+    clock.advance(60_000);
+    const elsewhere = await connect(bob.token);
+    expect(await join(elsewhere, { date: TODAY, sectionKey: 'advanced' })).toEqual({});
+    let leaked = 0;
+    elsewhere.on('newComment', () => leaked++);
+    expect(await annSocket.timeout(3000).emitWithAck('leaveCommentRoom', { date: TODAY, sectionKey: 'basic' })).toEqual({});
+    annSocket.on('newComment', () => leaked++);
+    const live = nextEvent(bobSocket, 'newComment');
+    await comment(bob.token, 'only basic');
+    await live;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(leaked).toBe(0);
+    annSocket.off('newComment');
+    expect(await join(annSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
+  });
+
+  it('never relays newComment or commentVoted sent by a client', async () => {
+    let relayed = 0;
+    bobSocket.on('newComment', () => relayed++);
+    bobSocket.on('commentVoted', () => relayed++);
+    const forged = { _id: 'forged', text: 'fake', user: { _id: bob.id, name: 'Bob' }, createdAt: new Date().toISOString(), votes: {}, date: TODAY, sectionKey: 'basic' };
+    const raw = annSocket as unknown as { timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> } };
+    expect(await raw.timeout(3000).emitWithAck('newComment', forged)).toEqual({ error: 'Unknown event: newComment' });
+    expect(await raw.timeout(3000).emitWithAck('commentVoted', forged)).toEqual({ error: 'Unknown event: commentVoted' });
+    await new Promise((r) => setTimeout(r, 200));
+    expect(relayed).toBe(0);
+    bobSocket.off('newComment');
+    bobSocket.off('commentVoted');
+    const list = await call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic&limit=50`, { token: ann.token });
+    expect(list.body.comments.map((c) => c._id)).not.toContain('forged');
+  });
+
+  it('validates room joins: payload, future date, guests and signed-out sockets', async () => {
+    expect(await join(annSocket, { date: '2026-01-30', sectionKey: 'basic' })).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)' });
+    expect(await join(annSocket, { date: TODAY, sectionKey: 'nope' })).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/) });
+    expect(await join(annSocket, 'comments:2026-01-29:basic')).toMatchObject({ error: expect.any(String) });
+    const visitor = await guest(server);
+    expect(await join(await connect(visitor.token), { date: TODAY, sectionKey: 'basic' })).toEqual({
+      error: 'Please sign in with an account to use daily practice',
+    });
+    expect(await join(await connect(), { date: TODAY, sectionKey: 'basic' })).toEqual({ error: 'Please log in to play' });
+  });
+
+  it('enforces 1–500 trimmed characters, known comments and voteType', async () => {
+    clock.advance(60_000);
+    for (const text of ['', '   \n ', undefined, 42]) {
+      const res = await comment(ann.token, text);
+      expect(res.status).toBe(400);
+    }
+    expect((await comment(ann.token, '  ')).body.error).toBe("text: Comment can't be empty.");
+    const long = await comment(ann.token, 'x'.repeat(501));
+    expect(long).toMatchObject({ status: 400, body: { error: 'text: Comment must be at most 500 characters' } });
+    const max = await comment(ann.token, `  ${'y'.repeat(500)}  `);
+    expect(max.status).toBe(201);
+    expect(max.body.comment.text).toHaveLength(500);
+    expect((await comment(ann.token, 'future', 'basic', '2026-01-30')).status).toBe(400);
+
+    const unknown = await vote(ann.token, 'no-such-comment', 'up');
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Comment not found' } });
+    const bad = await vote(ann.token, max.body.comment._id, 'sideways');
+    expect(bad).toMatchObject({ status: 400, body: { error: "voteType: voteType must be 'up' or 'down', got 'sideways'" } });
+  });
+
+  it('rate-limits posting per user with 429, and lets them post again after the window', async () => {
+    clock.advance(60_000);
+    for (let i = 0; i < RATE_LIMIT; i++) expect((await comment(bob.token, `message ${i}`)).status).toBe(201);
+    const limited = await comment(bob.token, 'one too many');
+    expect(limited).toMatchObject({ status: 429, body: { error: 'You are posting comments too quickly. Please wait a moment.' } });
+    // Another user is not affected.
+    expect((await comment(ann.token, 'still fine')).status).toBe(201);
+    clock.advance(60_000);
+    expect((await comment(bob.token, 'after the window')).status).toBe(201);
+  });
+});

@@ -1,0 +1,290 @@
+/**
+ * Issue #4's user story in a real browser (Debian's Chromium via playwright-core), two browser
+ * contexts: a new user opens /daily, sees today's four sets with the locked ones marked with their
+ * unlock ratings, opens the basic set, answers it, presses 'Execute Submit()', gets practice points
+ * and a badge toast, finds themselves in the daily rankings and the season leaderboard, sees today
+ * solved in the streak calendar and the streak at 1 on the home dashboard; posts a comment that
+ * appears live in a second signed-in browser, where a vote on it shows up live in the first; a
+ * comment holding markup is shown as text and runs nothing. Guests are invited to create an account
+ * and call no daily endpoint. Every screen is saved at phone and desktop widths under SCREENSHOT_DIR
+ * (default artifacts/screenshots).
+ */
+import { solveQuestionText } from '@mathsprint/shared/testing';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './support/app-server';
+import { launchBrowser, newContext, shot } from './support/browser';
+
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  // The season test signs a dozen players up from one address.
+  app = await startAppProcess({ SIGNUP_RATE_LIMIT: '100' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+/** The widths of the daily screens' review (issue #4 screenshots). */
+const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1366, height: 900 } as const;
+
+const stamp = Date.now().toString(36);
+const ada = { name: 'Ada Lovelace', email: `ada-daily-${stamp}@example.com`, password: 'analytical-engine-1' };
+const bob = { name: 'Bob Builder', email: `bob-daily-${stamp}@example.com`, password: 'can-we-fix-it-2' };
+const XSS = '<img src=x onerror="window.__xss=1"> <b>bold?</b>';
+
+async function signUp(page: Page, who: typeof ada): Promise<void> {
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(who.name);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await expect.poll(() => page.locator('#dashboard-greeting').textContent()).toContain(`Hello, ${who.name.split(' ')[0]}!`);
+}
+
+/** A full-page screenshot at the page's width, then the other width too; the viewport is restored. */
+async function shotBoth(page: Page, name: string, current: 'desktop' | 'phone'): Promise<void> {
+  await page.waitForTimeout(250);
+  await shot(page, `${name}-${current}`);
+  const other = current === 'desktop' ? PHONE : DESKTOP;
+  await page.setViewportSize(other);
+  await page.waitForTimeout(350);
+  await shot(page, `${name}-${current === 'desktop' ? 'phone' : 'desktop'}`);
+  await page.setViewportSize(current === 'desktop' ? DESKTOP : PHONE);
+  await page.waitForTimeout(150);
+}
+
+function setCard(page: Page, title: string) {
+  return page.getByRole('list', { name: "Today's problem sets" }).getByRole('listitem', { name: `${title} set` });
+}
+
+function commentList(page: Page) {
+  return page.getByRole('list', { name: 'Comments on Basic' });
+}
+
+describe('user story: daily practice hub', () => {
+  it('solves the basic set, climbs the boards, keeps a streak and discusses it live', { timeout: 300_000 }, async () => {
+    const ctxA = await newContext(browser, app.url, DESKTOP);
+    const ctxB = await newContext(browser, app.url, PHONE);
+    const pageA = await ctxA.newPage();
+    const pageB = await ctxB.newPage();
+    const alerts: string[] = [];
+    const pageErrors: string[] = [];
+    for (const p of [pageA, pageB]) {
+      p.on('dialog', (d) => void (alerts.push(d.message()), d.dismiss()));
+      p.on('pageerror', (e) => pageErrors.push(e.message));
+    }
+
+    await signUp(pageA, ada);
+    await signUp(pageB, bob);
+
+    // Home: the daily card shows 3 sample problems of the first unlocked set; the streak is 0.
+    const dailyCard = pageA.getByRole('region', { name: 'Daily Practice' });
+    await expect.poll(() => dailyCard.locator('.daily-card-problem').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => pageA.getByRole('button', { name: 'Basic', pressed: true }).count()).toBe(1);
+    expect(await pageA.getByRole('button', { name: /Intermediate/ }).isDisabled()).toBe(true);
+    await pageA.getByRole('link', { name: 'Daily streak 0 days' }).waitFor();
+    await shotBoth(pageA, 'daily-01-home-before', 'desktop');
+
+    // The hub: four sets, the three above basic locked with their unlock ratings.
+    await dailyCard.getByRole('link', { name: 'Open daily practice' }).click();
+    await pageA.waitForURL('**/daily');
+    await pageA.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
+    await expect.poll(() => pageA.getByRole('list', { name: "Today's problem sets" }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(4);
+    for (const [title, rating] of [
+      ['Intermediate', 1600],
+      ['Advanced', 1800],
+      ['Expert', 1900],
+    ] as const) {
+      await expect.poll(() => setCard(pageA, title).textContent()).toContain(`Locked · Unlocks at rating ${rating}`);
+      expect(await setCard(pageA, title).getByRole('button', { name: `Start Solving ${title}` }).isDisabled()).toBe(true);
+    }
+    await expect.poll(() => setCard(pageA, 'Expert').textContent()).toContain('Mixed');
+    await expect.poll(() => setCard(pageA, 'Basic').textContent()).toContain('Available');
+    await expect.poll(() => pageA.getByLabel('Rating 1500, deviation 350').count()).toBe(1);
+    await expect.poll(() => pageA.getByLabel('Streak 0 days').count()).toBe(1);
+    await expect.poll(() => pageA.locator('.daily-season').textContent()).toMatch(/days? to next season|Next season starts soon/);
+    await shotBoth(pageA, 'daily-02-hub', 'desktop');
+
+    // A locked set's rankings can be read without opening it.
+    await setCard(pageA, 'Advanced').getByRole('button', { name: 'Daily rankings for Advanced' }).click();
+    await pageA.getByText('Nobody has submitted this set today yet. Be the first!').waitFor();
+    await shotBoth(pageA, 'daily-03-rankings-locked', 'desktop');
+
+    // Open basic and answer every question.
+    await setCard(pageA, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    const panel = pageA.locator('#daily-open-section');
+    const questions = panel.locator('.daily-question');
+    await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
+    for (let i = 0; i < 10; i++) {
+      const text = (await questions.nth(i).locator('.daily-question-text').textContent())?.trim() ?? '';
+      await questions.nth(i).getByRole('textbox').fill(String(solveQuestionText(text)));
+    }
+    await shotBoth(pageA, 'daily-04-section-answered', 'desktop');
+
+    await pageA.getByRole('button', { name: 'Execute Submit()' }).click();
+    await pageA.getByText(/^\+\d+ practice points · 10\/10 correct$/).waitFor();
+    await pageA.getByText('New badges!').waitFor();
+    await pageA.locator('.daily-badge-chip', { hasText: 'First Solve' }).waitFor();
+    await pageA.locator('.daily-badge-chip', { hasText: 'Perfect Set' }).waitFor();
+    const points = Number((await panel.locator('.daily-result-value').textContent())?.trim());
+    expect(points).toBeGreaterThanOrEqual(100);
+    await expect.poll(() => panel.getByRole('list', { name: 'Answers and explanations' }).getByRole('listitem').count()).toBe(10);
+    await shot(pageA, 'daily-05-submitted-toasts-desktop');
+
+    // Daily rankings and the season leaderboard, both with A marked.
+    const rankings = panel.getByRole('table', { name: 'Daily rankings, Basic' });
+    await expect.poll(() => rankings.getByRole('row', { name: /Ada Lovelace \(You\)/ }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await rankings.getByRole('row', { name: /Ada Lovelace/ }).textContent()).toContain(String(points));
+    const podium = pageA.getByRole('list', { name: 'Season podium' });
+    await expect.poll(() => podium.getByText('Ada Lovelace').count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => setCard(pageA, 'Basic').textContent()).toContain(`Solved · ${points} practice points`);
+    await expect.poll(() => pageA.getByLabel('Streak 1 day').count()).toBe(1);
+
+    // The streak calendar marks today solved; selecting it fills the day analysis panel.
+    const todayCell = pageA.getByRole('button', { name: /: today, solved$/ });
+    await todayCell.scrollIntoViewIfNeeded();
+    await todayCell.click();
+    const analysis = pageA.getByRole('region', { name: 'Day analysis' });
+    await expect.poll(() => analysis.locator('.daily-analysis-stat--solved dd').textContent()).toBe('1');
+    await expect.poll(() => analysis.textContent()).toContain('streak 1 day');
+    await shotBoth(pageA, 'daily-06-after-submit', 'desktop');
+    // All: every day of the year; today is the one solved day, earlier days are missed.
+    await pageA.getByRole('button', { name: 'All', exact: true }).click();
+    await expect.poll(() => analysis.locator('.daily-analysis-stat--solved dd').textContent()).toBe('1');
+    expect(Number(await analysis.locator('.daily-analysis-stat--out dd').textContent())).toBeGreaterThanOrEqual(0);
+    await pageA.getByRole('button', { name: 'Clear', exact: true }).click();
+    await expect.poll(() => analysis.count()).toBe(0);
+
+    // B opens the basic set's discussion on a phone.
+    await pageB.goto('/daily');
+    await setCard(pageB, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    await pageB.getByText('No comments yet. Start the discussion!').waitFor({ timeout: 15_000 });
+
+    // A posts with Ctrl+Enter; it appears live for B.
+    const boxA = pageA.getByLabel('Comment on Basic');
+    await boxA.fill('Nice set! Tip: 7 × 8 = 56, then add the rest.');
+    await boxA.press('Control+Enter');
+    await expect.poll(() => commentList(pageA).getByRole('listitem').count()).toBe(1);
+    await expect.poll(() => commentList(pageB).getByText('Nice set! Tip: 7 × 8 = 56, then add the rest.').count(), { timeout: 10_000 }).toBe(1);
+
+    // B upvotes; A sees it live. Upvoting again removes the vote, downvoting switches it.
+    await commentList(pageB).getByRole('button', { name: 'Upvote (0)' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => commentList(pageB).getByRole('button', { name: 'Upvote (1)', pressed: true }).count()).toBe(1);
+    await shot(pageB, 'daily-07-discussion-voted-phone');
+    await commentList(pageB).getByRole('button', { name: 'Upvote (1)' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (0)' }).count(), { timeout: 10_000 }).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Downvote (0)' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Upvote (0)' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote (0)' }).count()).toBe(1);
+
+    // Markup is shown as text and runs nothing, in both browsers.
+    await boxA.fill(XSS);
+    await pageA.getByRole('button', { name: 'Post comment' }).click();
+    for (const page of [pageA, pageB]) {
+      await expect.poll(() => commentList(page).getByText(XSS, { exact: true }).count(), { timeout: 10_000 }).toBe(1);
+      expect(await commentList(page).locator('img, b').count()).toBe(0);
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    }
+
+    // The counter warns above 450 characters; an empty comment is refused on the client.
+    await boxA.fill('x'.repeat(451));
+    await expect.poll(() => pageA.locator('.daily-counter.is-warn').textContent()).toContain('451/500');
+    await boxA.fill('   ');
+    await boxA.press('Control+Enter');
+    await pageA.getByText("Comment can't be empty.").first().waitFor();
+    await boxA.fill('');
+    await pageA.locator('#daily-open-section .daily-discussion').scrollIntoViewIfNeeded();
+    await shotBoth(pageA, 'daily-08-discussion', 'desktop');
+    await pageB.locator('#daily-open-section .daily-discussion').scrollIntoViewIfNeeded();
+    await shot(pageB, 'daily-08-discussion-live-phone');
+
+    // Home: the streak reads 1 and the daily card's top 3 holds A.
+    await pageA.getByRole('link', { name: 'Back to home' }).click();
+    await pageA.waitForURL((url) => url.pathname === '/');
+    await pageA.getByRole('link', { name: 'Daily streak 1 day' }).waitFor({ timeout: 10_000 });
+    await expect.poll(() => pageA.getByRole('list', { name: 'Daily top 3' }).getByText('Ada Lovelace').count(), { timeout: 10_000 }).toBe(1);
+    await shotBoth(pageA, 'daily-09-home-after', 'desktop');
+
+    expect(alerts).toEqual([]);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('shows the season podium, ranks 4–10 and the own row of a player outside the top 10', { timeout: 120_000 }, async () => {
+    // Ten more players solve basic over HTTP with 10 down to 2 correct answers; then Cy with 1 correct
+    // lands outside the top 10 (Ada already holds 10 correct) and sees their own row.
+    const players = Array.from({ length: 10 }, (_, i) => ({ name: `Season Player ${String(i + 1).padStart(2, '0')}`, correct: Math.max(2, 10 - i) }));
+    const cy = { name: 'Cy Twelfth', email: `cy-daily-${stamp}@example.com`, password: 'twelfth-place-3' };
+    async function solveOverHttp(who: { name: string; email: string; password: string }, correct: number): Promise<{ token: string; user: unknown }> {
+      const signup = await fetch(`${app.url}/signup`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name: who.name, email: who.email, password: who.password }),
+      });
+      expect(signup.status).toBeLessThan(300);
+      const auth = (await signup.json()) as { token: string; user: unknown };
+      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.token}` };
+      const today = (await (await fetch(`${app.url}/api/daily/today`, { headers })).json()) as { date: string };
+      const section = (await (await fetch(`${app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
+      const answers = section.questions.map((q, i) => ({ answer: i < correct ? solveQuestionText(q) : null, timeMs: 1000 }));
+      const submit = await fetch(`${app.url}/api/daily/submit`, { method: 'POST', headers, body: JSON.stringify({ date: today.date, sectionKey: 'basic', answers }) });
+      expect(submit.status).toBe(200);
+      return auth;
+    }
+    for (const [i, p] of players.entries()) await solveOverHttp({ name: p.name, email: `season-${i}-${stamp}@example.com`, password: 'season-player-1' }, p.correct);
+    const auth = await solveOverHttp(cy, 1);
+
+    const ctx = await newContext(browser, app.url, DESKTOP);
+    await ctx.addInitScript(
+      ([token, user]) => {
+        if (!localStorage.getItem('token')) {
+          localStorage.setItem('token', token);
+          localStorage.setItem('user', user);
+        }
+      },
+      [auth.token, JSON.stringify(auth.user)] as const,
+    );
+    const page = await ctx.newPage();
+    await page.goto('/daily');
+    const season = page.getByRole('region', { name: 'Season leaderboard' });
+    await expect.poll(() => season.getByRole('list', { name: 'Season podium' }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => season.getByRole('table', { name: 'Season ranks 4 to 10' }).locator('tbody tr').count()).toBe(7);
+    const own = season.getByLabel('Your season row');
+    await expect.poll(() => own.textContent()).toContain('Cy Twelfth');
+    expect(await own.locator('.daily-rank').textContent()).toBe('12');
+    await season.scrollIntoViewIfNeeded();
+    await shotBoth(page, 'daily-12-season-full', 'desktop');
+    await ctx.close();
+  });
+
+  it('invites guests to create an account instead of calling the daily API', { timeout: 120_000 }, async () => {
+    const ctx = await newContext(browser, app.url, PHONE);
+    const page = await ctx.newPage();
+    const dailyCalls: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname.startsWith('/api/daily/')) dailyCalls.push(r.url());
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const card = page.getByRole('region', { name: 'Daily Practice' });
+    await card.getByRole('link', { name: 'Create account' }).waitFor();
+    // Spec §6: the streak is fetched only when signed in; guests get no figure.
+    expect(await page.getByRole('link', { name: /^Daily streak/ }).count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    await shotBoth(page, 'daily-10-home-guest', 'phone');
+    await page.goto('/daily');
+    await page.getByRole('heading', { name: 'Create an account to practise daily' }).waitFor();
+    await shotBoth(page, 'daily-11-hub-guest', 'phone');
+    expect(dailyCalls).toEqual([]);
+    await ctx.close();
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * The daily practice hub, /daily (spec §2 "Daily practice hub", §4 "Daily practice"): back to home;
+ * rating with deviation and bar; streak count; today's problem sets and the open section panel; the
+ * season leaderboard; the streak calendar with its day analysis. Guests get 401 on every daily call
+ * (issue #4), so they see an invitation to create an account instead.
+ */
+import type { DailySectionKey, PublicUser } from '@mathsprint/shared/protocol';
+import { seasonOf } from '@mathsprint/shared/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { useDailySeason, useDailyStreak, useDailyToday } from '../hooks/use-daily-data';
+import { nextSeasonText, seasonNote } from '../lib/season';
+import { DAILY_MESSAGES } from '../lib/messages';
+import { IconArrowLeft } from './daily-icons';
+import { HubSummary } from './hub-summary';
+import { SeasonBoard } from './season-board';
+import { SectionCards } from './section-cards';
+import { SectionPanel, type PanelView } from './section-panel';
+import { StreakCalendar } from './streak-calendar';
+import './daily.css';
+
+export interface DailyHubProps {
+  user: PublicUser;
+}
+
+function todayFallback(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export function DailyHub({ user }: DailyHubProps) {
+  const signedIn = !user.isGuest;
+  const today = useDailyToday(signedIn);
+  const streak = useDailyStreak(signedIn);
+  const date = today.data?.date;
+  const season = date ? seasonOf(date) : undefined;
+  const seasonQuery = useDailySeason(signedIn ? season?.year : undefined, signedIn ? season?.month : undefined);
+  const [open, setOpen] = useState<{ key: DailySectionKey; view: PanelView } | null>(null);
+
+  const sections = today.data?.sections ?? [];
+  const openSection = open ? sections.find((s) => s.key === open.key) : undefined;
+
+  function show(key: DailySectionKey, view: PanelView) {
+    setOpen({ key, view });
+    // Bring the panel into view on phones, where it sits under the cards.
+    requestAnimationFrame(() => document.getElementById('daily-open-section')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  }
+
+  const header = (
+    <div className="daily-header">
+      <Link to="/" className="btn btn-ghost btn-sm daily-back">
+        <IconArrowLeft size={16} /> Back to home
+      </Link>
+      <div>
+        <h1 className="daily-title">Daily Practice</h1>
+        <p className="text-muted text-small">{date ? `Today's sets for ${date} (UTC)` : 'Fresh sets every UTC day'}</p>
+      </div>
+    </div>
+  );
+
+  if (!signedIn) {
+    return (
+      <div className="daily-hub">
+        {header}
+        <Card title="Create an account to practise daily" className="daily-guest">
+          <p className="text-muted">{DAILY_MESSAGES.guestsCannot}</p>
+          <Link to="/signup" className="btn btn-primary" style={{ alignSelf: 'flex-start' }}>
+            Create account
+          </Link>
+        </Card>
+      </div>
+    );
+  }
+
+  const todayDate = date ?? todayFallback();
+  return (
+    <div className="daily-hub">
+      {header}
+      <div className="daily-layout">
+        <div className="daily-area-summary">
+          <HubSummary
+            rating={user.rating}
+            rd={user.rd}
+            streak={streak.data?.currentStreak ?? (streak.isError ? 0 : null)}
+            longestStreak={streak.data?.longestStreak ?? null}
+            solvedToday={sections.filter((s) => s.submitted).length}
+            sectionsToday={sections.length || 4}
+            seasonNote={seasonNote(seasonQuery.data?.me)}
+          />
+        </div>
+
+        <div className="daily-area-sets">
+          <Card title="Today's problem sets" subtitle="Higher sets unlock as your rating grows" className="daily-sets-card">
+            <SectionCards
+              sections={sections}
+              loading={today.isPending}
+              openKey={open?.view === 'solve' ? open.key : null}
+              onStart={(key) => show(key, 'solve')}
+              onRankings={(key) => show(key, 'rankings')}
+            />
+          </Card>
+        </div>
+
+        {open && openSection && date ? (
+          <div className="daily-area-panel">
+            <SectionPanel
+              key={`${open.key}-${open.view}`}
+              date={date}
+              section={openSection}
+              view={open.view}
+              viewerId={user._id}
+              signedIn={signedIn}
+              onClose={() => setOpen(null)}
+              onSolve={(key) => show(key, 'solve')}
+            />
+          </div>
+        ) : null}
+
+        <div className="daily-area-season">
+          <SeasonBoard
+            season={seasonQuery.data}
+            loading={seasonQuery.isPending}
+            currentUserId={user._id}
+            nextSeasonText={nextSeasonText(todayDate)}
+            year={season?.year}
+            month={season?.month}
+          />
+        </div>
+
+        <div className="daily-area-calendar">
+          <StreakCalendar today={todayDate} days={streak.data?.days ?? []} from={streak.data?.from} loading={streak.isPending} />
+        </div>
+      </div>
+    </div>
+  );
+}

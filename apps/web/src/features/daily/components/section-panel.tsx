@@ -1,0 +1,214 @@
+/**
+ * The open section panel (spec §2: questions, text answer inputs, 'Execute Submit()', daily rankings
+ * (name, practice points, seconds taken) and a discussion forum; issue #4: answers and explanations
+ * after submitting). In 'rankings' view (a card's rankings button) only the rankings are shown, so a
+ * locked section's rankings can be read without opening it.
+ */
+import type { DailySectionKey, DailySectionResult, DailySectionSummary } from '@mathsprint/shared/protocol';
+import { useEffect, useRef } from 'react';
+import { Button } from '../../../components/ui/button';
+import { cx } from '../../../components/ui/cx';
+import { IconTrophy } from '../../../components/ui/icons';
+import { useDailyLeaderboard } from '../hooks/use-daily-data';
+import { useSectionSession } from '../hooks/use-section-session';
+import { difficultyLabel, questionCountText, unlockText } from '../lib/sections';
+import { badgeToastText } from '../lib/badges';
+import { DailyRankings } from './daily-rankings';
+import { Discussion } from './discussion';
+import { IconX } from './daily-icons';
+
+export type PanelView = 'solve' | 'rankings';
+
+export interface SectionPanelProps {
+  date: string;
+  section: DailySectionSummary;
+  view: PanelView;
+  viewerId: string | null;
+  signedIn: boolean;
+  onClose: () => void;
+  onSolve: (key: DailySectionKey) => void;
+}
+
+function ResultSummary({ result, badges }: { result: DailySectionResult; badges: readonly string[] }) {
+  return (
+    <div className="daily-result" role="status">
+      <div className="daily-result-points">
+        <span className="daily-result-value">{result.practicePoints}</span>
+        <span className="daily-result-label">practice points</span>
+      </div>
+      <dl className="daily-result-facts">
+        <div>
+          <dt>Correct</dt>
+          <dd>
+            {result.correctCount}/{result.total}
+          </dd>
+        </div>
+        <div>
+          <dt>Base</dt>
+          <dd>{result.basePoints}</dd>
+        </div>
+        <div>
+          <dt>Speed bonus</dt>
+          <dd>+{result.speedBonus}</dd>
+        </div>
+        <div>
+          <dt>Time taken</dt>
+          <dd>{result.timeTakenSeconds} s</dd>
+        </div>
+      </dl>
+      {badges.length > 0 ? <p className="daily-result-badges">{badgeToastText(badges)}</p> : null}
+    </div>
+  );
+}
+
+function Review({ result }: { result: DailySectionResult }) {
+  return (
+    <ol className="list-reset daily-review" aria-label="Answers and explanations">
+      {result.answers.map((a) => (
+        <li key={a.questionIndex} className={cx('daily-review-item', a.isCorrect ? 'is-correct' : 'is-wrong')}>
+          <div className="daily-review-head">
+            <span className="daily-qnum">Q{a.questionIndex + 1}</span>
+            <span className="daily-review-question">{a.question}</span>
+            <span className={cx('badge', a.isCorrect ? 'badge-success' : 'badge-danger')}>{a.isCorrect ? 'Correct' : a.userAnswer === null ? 'Blank' : 'Wrong'}</span>
+          </div>
+          <p className="daily-review-answers">
+            Your answer: <strong className={a.isCorrect ? 'text-success' : 'text-danger'}>{a.userAnswer ?? '—'}</strong> · Correct answer:{' '}
+            <strong>{a.correctAnswer}</strong>
+          </p>
+          {a.explanation ? <p className="daily-review-explanation">{a.explanation}</p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function Solver({ date, section }: { date: string; section: DailySectionSummary }) {
+  const session = useSectionSession(date, section.key);
+  const firstInput = useRef<HTMLInputElement>(null);
+  const data = session.section;
+  const result = data?.result ?? null;
+  const answered = session.inputs.filter((v) => v.trim() !== '').length;
+
+  useEffect(() => {
+    if (data && !data.submitted) firstInput.current?.focus({ preventScroll: true });
+  }, [data]);
+
+  if (session.loading) {
+    return (
+      <div aria-busy="true" aria-label="Loading questions">
+        {Array.from({ length: 4 }, (_, i) => (
+          <span key={i} className="skeleton daily-skeleton-row" />
+        ))}
+      </div>
+    );
+  }
+  if (session.openError || !data) {
+    return (
+      <p className="alert alert-error" role="alert">
+        {session.openError}
+      </p>
+    );
+  }
+  if (result) {
+    return (
+      <div className="stack">
+        <ResultSummary result={result} badges={session.lastSubmit?.awardedBadges ?? []} />
+        <Review result={result} />
+      </div>
+    );
+  }
+  return (
+    <form
+      className="daily-solver"
+      onSubmit={(e) => {
+        e.preventDefault();
+        session.submit();
+      }}
+    >
+      <ol className="list-reset daily-questions">
+        {data.questions.map((q, i) => (
+          <li key={i} className="daily-question">
+            <label className="daily-question-label" htmlFor={`daily-answer-${section.key}-${i}`}>
+              <span className="daily-qnum" aria-hidden="true">
+                Q{i + 1}
+              </span>
+              <span className="daily-question-text">{q}</span>
+              <span className="visually-hidden">, answer to question {i + 1}</span>
+            </label>
+            <input
+              ref={i === 0 ? firstInput : undefined}
+              id={`daily-answer-${section.key}-${i}`}
+              className="input daily-answer-input"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              placeholder="Answer"
+              value={session.inputs[i] ?? ''}
+              onChange={(e) => session.setInput(i, e.target.value)}
+              onFocus={() => session.onFocusQuestion(i)}
+              onBlur={session.onBlurQuestion}
+              disabled={session.submitting}
+              aria-invalid={session.invalid.includes(i) || undefined}
+            />
+          </li>
+        ))}
+      </ol>
+      <div className="daily-solver-foot">
+        <p className="text-small text-muted" aria-live="polite">
+          {answered}/{data.questions.length} answered · blank answers count as wrong
+        </p>
+        <Button type="submit" size="lg" loading={session.submitting} className="daily-execute mono">
+          Execute Submit()
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function SectionPanel({ date, section, view, viewerId, signedIn, onClose, onSolve }: SectionPanelProps) {
+  const rankings = useDailyLeaderboard(date, section.key);
+  const headingId = `daily-panel-title-${section.key}`;
+  return (
+    <section className="card daily-panel" aria-labelledby={headingId} id="daily-open-section">
+      <header className="daily-panel-head">
+        <div>
+          <p className="eyebrow">{view === 'solve' ? 'Open set' : section.unlocked ? 'Set' : `Locked set · ${unlockText(section.unlockRating)}`}</p>
+          <h2 id={headingId} className="card-title">
+            {section.title}
+            <span className={`badge daily-difficulty daily-difficulty--${section.difficulty}`}>{difficultyLabel(section.difficulty)}</span>
+          </h2>
+          <p className="card-subtitle">
+            {questionCountText(section.count)} · {section.weight * 10} points per correct answer
+          </p>
+        </div>
+        <div className="cluster">
+          {view === 'rankings' && section.unlocked ? (
+            <Button size="sm" onClick={() => onSolve(section.key)} aria-label={`Start Solving ${section.title}`}>
+              Start Solving
+            </Button>
+          ) : null}
+          <Button variant="ghost" size="sm" onClick={onClose} aria-label={`Close ${section.title}`} icon={<IconX size={16} />}>
+            Close
+          </Button>
+        </div>
+      </header>
+
+      {view === 'solve' ? <Solver key={`${date}-${section.key}`} date={date} section={section} /> : null}
+
+      <section className="daily-panel-rankings" aria-labelledby={`${headingId}-rankings`}>
+        <h3 id={`${headingId}-rankings`} className="daily-subtitle">
+          <IconTrophy size={18} /> Daily rankings
+        </h3>
+        <DailyRankings
+          entries={rankings.data?.top ?? []}
+          loading={rankings.isPending}
+          currentUserId={viewerId}
+          label={`Daily rankings, ${section.title}`}
+        />
+      </section>
+
+      {view === 'solve' ? <Discussion date={date} sectionKey={section.key} sectionTitle={section.title} viewerId={viewerId} signedIn={signedIn} /> : null}
+    </section>
+  );
+}

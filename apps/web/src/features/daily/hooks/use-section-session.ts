@@ -1,0 +1,109 @@
+/**
+ * One open section of the hub (spec §2 "open section panel", §4 "Opening a section in the hub loads
+ * its questions, rankings and comments", §8):
+ * - GET /api/daily/section/{date}/{sectionKey}; a failure toasts 'Failed to open section. Are you
+ *   logged in and the section unlocked?' and keeps the server's reason (e.g. the rating needed);
+ * - text answer inputs with a per-question clock (`answer-timer`);
+ * - 'Execute Submit()' posts the answers; success shows the practice points and, when badges were
+ *   awarded, the badge toast (4 s, spec §9), then reloads the section (now with answers and
+ *   explanations), today's cards, the streak, the rankings and the season; failure toasts the
+ *   server's text, else 'Submit failed'.
+ */
+import { DISPLAY } from '@mathsprint/shared/constants';
+import type { DailySectionKey, DailySectionResponse, DailySubmitResponse } from '@mathsprint/shared/protocol';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'react-toastify';
+import { ApiError } from '../../../lib/api';
+import { dailyKeys, getDailySection, submitDailySection } from '../api/daily-api';
+import { showBadgeToast } from '../components/badge-toast';
+import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
+import { failureText } from '../lib/failure';
+import { DAILY_MESSAGES } from '../lib/messages';
+
+export interface SectionSession {
+  section: DailySectionResponse | undefined;
+  loading: boolean;
+  /** The server's reason when opening failed (403 names the rating needed), else null. */
+  openError: string | null;
+  inputs: string[];
+  setInput: (index: number, value: string) => void;
+  onFocusQuestion: (index: number) => void;
+  onBlurQuestion: () => void;
+  submit: () => void;
+  submitting: boolean;
+  /** Indexes of inputs that are not numbers, set by a refused submit and cleared on edit. */
+  invalid: number[];
+  /** The answer of the submission made in this session (badges, streak), if any. */
+  lastSubmit: DailySubmitResponse | null;
+}
+
+export function useSectionSession(date: string, sectionKey: DailySectionKey): SectionSession {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: dailyKeys.section(date, sectionKey),
+    queryFn: () => getDailySection(date, sectionKey),
+    retry: false,
+  });
+  const count = query.data?.questions.length ?? 0;
+
+  const [inputs, setInputs] = useState<string[]>([]);
+  const clock = useRef<AnswerClock>(startClock(0));
+  const [lastSubmit, setLastSubmit] = useState<DailySubmitResponse | null>(null);
+  const [invalid, setInvalid] = useState<number[]>([]);
+
+  useEffect(() => {
+    setInputs(Array.from({ length: count }, () => ''));
+    clock.current = startClock(count);
+  }, [count, date, sectionKey]);
+
+  useEffect(() => {
+    if (query.isError) toast.error(DAILY_MESSAGES.openFailed, { toastId: `daily-open-${date}-${sectionKey}` });
+  }, [query.isError, date, sectionKey]);
+
+  const submission = useMutation({
+    mutationFn: () => submitDailySection({ date, sectionKey, answers: answersBody(inputs, clock.current, Date.now()) }),
+    onSuccess: (result) => {
+      setLastSubmit(result);
+      toast.success(`+${result.practicePoints} practice points · ${result.correctCount}/${result.total} correct`, {
+        autoClose: DISPLAY.toastSuccessMs,
+      });
+      showBadgeToast(result.awardedBadges);
+      void queryClient.invalidateQueries({ queryKey: dailyKeys.all });
+    },
+    onError: (error) => {
+      toast.error(failureText(DAILY_MESSAGES.submitFailed, error));
+      // A 409 "Already submitted today" means our picture is stale.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
+    },
+  });
+
+  return {
+    section: query.data,
+    loading: query.isPending,
+    openError: query.error ? (query.error instanceof ApiError && query.error.status > 0 ? query.error.message : DAILY_MESSAGES.openFailed) : null,
+    inputs,
+    setInput: (index, value) => {
+      setInputs((prev) => prev.map((v, i) => (i === index ? value : v)));
+      setInvalid((prev) => prev.filter((i) => i !== index));
+    },
+    onFocusQuestion: (index) => {
+      clock.current = focusQuestion(clock.current, index, Date.now());
+    },
+    onBlurQuestion: () => {
+      clock.current = stopClock(clock.current, Date.now());
+    },
+    submit: () => {
+      const bad = invalidAnswers(inputs);
+      setInvalid(bad);
+      if (bad.length > 0) {
+        toast.error(`Answers must be numbers: check question ${bad.map((i) => i + 1).join(', ')}.`);
+        return;
+      }
+      submission.mutate();
+    },
+    submitting: submission.isPending,
+    invalid,
+    lastSubmit,
+  };
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  analyseDays,
+  buildMonth,
+  buildYear,
+  datesOfYear,
+  dayKind,
+  firstCoveredDate,
+  indexDays,
+  longDate,
+  selectableYears,
+  toggleDate,
+} from './calendar';
+
+const today = '2025-03-12';
+const days = indexDays([
+  { date: '2025-03-10', solved: true, count: 2 },
+  { date: '2025-03-11', solved: false, count: 0 },
+  { date: '2025-03-12', solved: true, count: 1 },
+  { date: '2025-02-28', solved: true, count: 1 },
+]);
+
+describe('buildMonth', () => {
+  it('draws 6 Monday-first weeks with neighbouring days outside the month', () => {
+    // 1 March 2025 is a Saturday: five days of February lead the first week.
+    const march = buildMonth(2025, 2, today, days);
+    expect(march.weeks).toHaveLength(6);
+    expect(march.weeks.every((w) => w.length === 7)).toBe(true);
+    const first = march.weeks[0]!;
+    expect(first.map((d) => d.date)).toEqual([
+      '2025-02-24',
+      '2025-02-25',
+      '2025-02-26',
+      '2025-02-27',
+      '2025-02-28',
+      '2025-03-01',
+      '2025-03-02',
+    ]);
+    expect(first.slice(0, 5).every((d) => d.kind === 'outside')).toBe(true);
+    // February's solved day is still drawn as outside in March's grid.
+    expect(first[4]!.kind).toBe('outside');
+    expect(first[5]!.day).toBe(1);
+  });
+
+  it('marks today, solved, missed and future days', () => {
+    const cells = buildMonth(2025, 2, today, days).weeks.flat();
+    const byDate = new Map(cells.map((c) => [c.date, c]));
+    expect(byDate.get('2025-03-10')!.kind).toBe('solved');
+    expect(byDate.get('2025-03-10')!.count).toBe(2);
+    expect(byDate.get('2025-03-11')!.kind).toBe('missed');
+    expect(byDate.get('2025-03-09')!.kind).toBe('missed');
+    expect(byDate.get('2025-03-12')!.kind).toBe('today');
+    expect(byDate.get('2025-03-12')!.solvedToday).toBe(true);
+    expect(byDate.get('2025-03-13')!.kind).toBe('future');
+    expect(byDate.get('2025-04-01')!.kind).toBe('outside');
+  });
+
+  it('starts on the 1st when the month starts on a Monday', () => {
+    // 1 September 2025 is a Monday.
+    expect(buildMonth(2025, 8, today, days).weeks[0]![0]!.date).toBe('2025-09-01');
+  });
+
+  it('handles leap years', () => {
+    const feb = buildMonth(2024, 1, today, days).weeks.flat().filter((d) => d.kind !== 'outside');
+    expect(feb).toHaveLength(29);
+  });
+});
+
+describe('buildYear and datesOfYear', () => {
+  it('covers 12 months and every day once', () => {
+    const year = buildYear(2024, today, days);
+    expect(year).toHaveLength(12);
+    const inMonth = year.flatMap((m) => m.weeks.flat().filter((d) => d.kind !== 'outside'));
+    expect(inMonth).toHaveLength(366);
+    expect(datesOfYear(2024)).toHaveLength(366);
+    expect(datesOfYear(2025)[0]).toBe('2025-01-01');
+    expect(datesOfYear(2025).at(-1)).toBe('2025-12-31');
+  });
+});
+
+describe('selectableYears', () => {
+  it('offers the current UTC year and the two before it', () => {
+    expect(selectableYears(today)).toEqual([2025, 2024, 2023]);
+    expect(firstCoveredDate(today)).toBe('2023-01-01');
+  });
+});
+
+describe('dayKind', () => {
+  it('compares UTC dates', () => {
+    expect(dayKind('2024-12-31', '2025-01-01', false)).toBe('missed');
+    expect(dayKind('2025-01-02', '2025-01-01', true)).toBe('future');
+  });
+});
+
+describe('selection and day analysis', () => {
+  it('toggles days in and out without mutating the old set', () => {
+    const a = new Set<string>();
+    const b = toggleDate(a, '2025-03-10');
+    const c = toggleDate(b, '2025-03-10');
+    expect(a.size).toBe(0);
+    expect([...b]).toEqual(['2025-03-10']);
+    expect(c.size).toBe(0);
+  });
+
+  it('counts solved, missed and out-of-range days', () => {
+    const selected = ['2025-03-10', '2025-03-11', '2025-03-12', '2025-03-13', '2025-03-09', '2022-06-01'];
+    expect(analyseDays(selected, today, days, '2023-01-01')).toEqual({ solved: 2, missed: 2, outOfRange: 2, submissions: 3 });
+  });
+
+  it('does not count an unsolved today as missed', () => {
+    expect(analyseDays(['2025-03-13'], '2025-03-13', days)).toEqual({ solved: 0, missed: 0, outOfRange: 1, submissions: 0 });
+  });
+});
+
+describe('longDate', () => {
+  it('reads a UTC date in full', () => {
+    // The comma after the weekday varies between ICU versions.
+    expect(longDate('2025-03-03', 'en-GB')).toMatch(/^Monday,? 3 March 2025$/);
+    expect(longDate('not-a-date', 'en-GB')).toBe('not-a-date');
+  });
+});

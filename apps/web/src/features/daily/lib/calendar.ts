@@ -1,0 +1,199 @@
+/**
+ * The streak calendar matrix of /daily (spec §2 "Daily practice hub": the last 3 years selectable,
+ * multi-select with all and clear, day kinds today / solved / missed / future / outside month, and a
+ * day analysis panel of Solved / Missed / Out of Range). Pure: today's date comes in as an argument.
+ *
+ * Dates are UTC calendar dates 'YYYY-MM-DD' (issue #4). Weeks start on Monday (ISO 8601), and every
+ * month is drawn as 6 weeks so the months of a year line up in the matrix.
+ */
+
+/** How a day cell is drawn (spec §2). */
+export type DayKind = 'today' | 'solved' | 'missed' | 'future' | 'outside';
+
+export interface CalendarDay {
+  /** 'YYYY-MM-DD' (UTC). */
+  date: string;
+  /** Day of month, 1–31. */
+  day: number;
+  kind: DayKind;
+  /** Today, when it has a submission already: drawn as today with a solved mark. */
+  solvedToday: boolean;
+  /** Submissions that day (0 when none or unknown). */
+  count: number;
+}
+
+export interface CalendarMonth {
+  year: number;
+  /** 0–11. */
+  month: number;
+  /** 6 rows of 7 days, Monday first; days of the neighbouring months are 'outside'. */
+  weeks: CalendarDay[][];
+}
+
+/** What the server says of a day (GET /api/daily/streak `days`); only these fields are read. */
+export interface StreakDayLike {
+  date: string;
+  solved: boolean;
+  count?: number;
+}
+
+const DAY_MS = 86_400_000;
+const WEEKS_PER_MONTH = 6;
+
+/** 'YYYY-MM-DD' of a UTC instant (ms). */
+export function isoDate(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+function utcMs(year: number, month: number, day: number): number {
+  return Date.UTC(year, month, day);
+}
+
+/**
+ * The years the calendar offers (spec §9: the calendar shows 3 years): the current UTC year and the
+ * ones before it, newest first.
+ */
+export function selectableYears(today: string, years = 3): number[] {
+  const current = Number(today.slice(0, 4));
+  return Array.from({ length: years }, (_, i) => current - i);
+}
+
+/** Indexes streak days by date; a day absent from the list counts as not solved. */
+export function indexDays<T extends StreakDayLike>(days: readonly T[]): Map<string, T> {
+  const map = new Map<string, T>();
+  for (const d of days) map.set(d.date, d);
+  return map;
+}
+
+/** The kind of an in-month day relative to today (string comparison works on 'YYYY-MM-DD'). */
+export function dayKind(date: string, today: string, solved: boolean): Exclude<DayKind, 'outside'> {
+  if (date === today) return 'today';
+  if (date > today) return 'future';
+  return solved ? 'solved' : 'missed';
+}
+
+/** One month as 6 Monday-first weeks. */
+export function buildMonth(year: number, month: number, today: string, days: ReadonlyMap<string, StreakDayLike>): CalendarMonth {
+  const first = utcMs(year, month, 1);
+  // getUTCDay: 0 = Sunday; shift so Monday is column 0.
+  const lead = (new Date(first).getUTCDay() + 6) % 7;
+  const start = first - lead * DAY_MS;
+  const weeks: CalendarDay[][] = [];
+  for (let w = 0; w < WEEKS_PER_MONTH; w++) {
+    const week: CalendarDay[] = [];
+    for (let d = 0; d < 7; d++) {
+      const ms = start + (w * 7 + d) * DAY_MS;
+      const at = new Date(ms);
+      const date = isoDate(ms);
+      const inMonth = at.getUTCMonth() === month;
+      const info = days.get(date);
+      const solved = info?.solved === true;
+      week.push({
+        date,
+        day: at.getUTCDate(),
+        kind: inMonth ? dayKind(date, today, solved) : 'outside',
+        solvedToday: inMonth && date === today && solved,
+        count: info?.count ?? (solved ? 1 : 0),
+      });
+    }
+    weeks.push(week);
+  }
+  return { year, month, weeks };
+}
+
+/** The 12 months of a year. */
+export function buildYear(year: number, today: string, days: ReadonlyMap<string, StreakDayLike>): CalendarMonth[] {
+  return Array.from({ length: 12 }, (_, m) => buildMonth(year, m, today, days));
+}
+
+/** Every in-month date of a year, for 'All'. */
+export function datesOfYear(year: number): string[] {
+  const out: string[] = [];
+  for (let ms = utcMs(year, 0, 1); ms < utcMs(year + 1, 0, 1); ms += DAY_MS) out.push(isoDate(ms));
+  return out;
+}
+
+/** Adds the date to the selection, or removes it when present (multi-select by clicking). */
+export function toggleDate(selected: ReadonlySet<string>, date: string): Set<string> {
+  const next = new Set(selected);
+  if (next.has(date)) next.delete(date);
+  else next.add(date);
+  return next;
+}
+
+export interface DayAnalysis {
+  solved: number;
+  missed: number;
+  /**
+   * Days the record cannot judge: future days, today while it has no submission yet (issue #4: it
+   * does not break the streak until it is over), and days before the first day the server covers.
+   */
+  outOfRange: number;
+  /** Submissions on the solved days. */
+  submissions: number;
+}
+
+/**
+ * Solved / Missed / Out of Range over the selected days (spec §2 day analysis panel).
+ *
+ * @param firstCovered - the earliest date the server's streak record covers ('YYYY-MM-DD'); days
+ *   before it are out of range. Undefined: no lower bound.
+ */
+export function analyseDays(
+  selected: Iterable<string>,
+  today: string,
+  days: ReadonlyMap<string, StreakDayLike>,
+  firstCovered?: string,
+): DayAnalysis {
+  const result: DayAnalysis = { solved: 0, missed: 0, outOfRange: 0, submissions: 0 };
+  for (const date of selected) {
+    const info = days.get(date);
+    if (info?.solved) {
+      result.solved += 1;
+      result.submissions += info.count ?? 1;
+    } else if (date >= today || (firstCovered !== undefined && date < firstCovered)) {
+      result.outOfRange += 1;
+    } else {
+      result.missed += 1;
+    }
+  }
+  return result;
+}
+
+/** The first date the calendar covers: 1 January of the oldest selectable year. */
+export function firstCoveredDate(today: string, years = 3): string {
+  const oldest = selectableYears(today, years).at(-1) ?? Number(today.slice(0, 4));
+  return `${oldest}-01-01`;
+}
+
+/** Month names for headings, in the reader's locale ('January'); the month is UTC. */
+export function monthName(year: number, month: number, locale?: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(utcMs(year, month, 1));
+}
+
+// One formatter per locale: the calendar labels ~370 day buttons on every render.
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date for screen readers ('Monday, 3 March 2025'), in UTC. */
+export function longDate(date: string, locale?: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (!Number.isFinite(ms)) return date;
+  const key = locale ?? '';
+  let format = longDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    longDateFormats.set(key, format);
+  }
+  return format.format(ms);
+}
+
+/** Monday-first weekday initials for the column headings. */
+export const WEEKDAYS = [
+  { short: 'M', long: 'Monday' },
+  { short: 'T', long: 'Tuesday' },
+  { short: 'W', long: 'Wednesday' },
+  { short: 'T', long: 'Thursday' },
+  { short: 'F', long: 'Friday' },
+  { short: 'S', long: 'Saturday' },
+  { short: 'S', long: 'Sunday' },
+] as const;

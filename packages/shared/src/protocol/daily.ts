@@ -1,0 +1,313 @@
+/**
+ * Daily practice wire contract (spec §7 "Daily", §3 entities; issue #4 rules). Paths and field
+ * names are the spec's. Dates are UTC calendar dates `YYYY-MM-DD`; instants are ISO 8601 strings;
+ * durations are in SECONDS when the name ends in `Seconds`, ms when it ends in `Ms`; points are
+ * practice points.
+ *
+ * Every call needs a signed-in, non-guest user: 401 otherwise (issue #4). Errors are `{error}` with
+ * 400 (bad input), 401, 403 (locked section), 404 (unknown comment), 409 (second submission, or a
+ * submission without opening the section) or 429 (comment rate limit).
+ *
+ * Endpoints:
+ *  - GET  /api/daily/today                          → DailyTodayResponse
+ *  - GET  /api/daily/section/{date}/{sectionKey}    → DailySectionResponse   (403 when locked)
+ *  - POST /api/daily/submit      DailySubmitBody     → DailySubmitResponse    (409 "Already submitted today")
+ *  - GET  /api/daily/leaderboard?date&sectionKey&limit=20 → DailyLeaderboardResponse
+ *  - GET  /api/daily/season?year&month&_ts          → DailySeasonResponse
+ *  - GET  /api/daily/streak                         → DailyStreakResponse
+ *  - POST /api/daily/comment     DailyCommentBody    → DailyCommentResponse   (429 when rate limited)
+ *  - GET  /api/daily/comments?date&sectionKey&limit=50 → DailyCommentsResponse
+ *  - POST /api/daily/comments/{id}/vote  DailyVoteBody → DailyCommentResponse (404 unknown comment)
+ */
+import { z } from 'zod';
+import { DAILY, type DailySectionKey } from '../constants.js';
+import { isCalendarDate } from '../domain/daily/dates.js';
+import type { DailyDifficulty } from '../domain/daily/sections.js';
+
+export type { DailySectionKey } from '../constants.js';
+export type { DailyDifficulty } from '../domain/daily/sections.js';
+
+/** One card of today's set (spec §3 "Daily set" section, plus the unlock rule and the caller's state). */
+export interface DailySectionSummary {
+  key: DailySectionKey;
+  title: string;
+  /** Number of questions (10). */
+  count: number;
+  /** Decided by the server from the caller's current rating (issue #4). */
+  unlocked: boolean;
+  /** 'mixed' is shown as 'Mixed' (issue #4). */
+  difficulty: DailyDifficulty;
+  description: string;
+  /** Rating needed to unlock it: 0, 1600, 1800, 1900. */
+  unlockRating: number;
+  /** Practice points per correct answer are 10 × weight (1–4). */
+  weight: number;
+  /** True once the caller has submitted this section on this date. */
+  submitted: boolean;
+  /** The caller's practice points for it; null until submitted. */
+  practicePoints: number | null;
+}
+
+/** Response of GET /api/daily/today. `date` is today's UTC date. */
+export interface DailyTodayResponse {
+  date: string;
+  sections: DailySectionSummary[];
+  /** The server's clock (ISO 8601): the client's calendar and season text use it. */
+  serverTime: string;
+}
+
+/** One answered question, shown after submission only (issue #4: answers and explanations after submitting). */
+export interface DailyAnswerReview {
+  /** 0-based. */
+  questionIndex: number;
+  question: string;
+  /** What the user gave; null when left blank. */
+  userAnswer: number | null;
+  correctAnswer: number;
+  isCorrect: boolean;
+  explanation: string;
+  /** Client-reported ms spent (statistics only). */
+  timeMs: number;
+  topic: string;
+}
+
+/** The caller's submitted result for one section. */
+export interface DailySectionResult {
+  practicePoints: number;
+  /** 10 × weight × correctCount. */
+  basePoints: number;
+  /** See the README ("Daily practice: speed bonus"). */
+  speedBonus: number;
+  correctCount: number;
+  /** Questions in the set. */
+  total: number;
+  /** Server-measured seconds from the first opening to the submission. */
+  timeTakenSeconds: number;
+  /** ISO 8601. */
+  submittedAt: string;
+  answers: DailyAnswerReview[];
+}
+
+/**
+ * Response of GET /api/daily/section/{date}/{sectionKey}: the question texts, never the answers
+ * before submission. The first call records when the caller opened the section (the time taken
+ * runs from then). 403 "This section unlocks at rating 1800 (yours is 1523)" when locked.
+ */
+export interface DailySectionResponse {
+  date: string;
+  sectionKey: DailySectionKey;
+  questions: string[];
+  /** When the caller first opened this section (ISO 8601). */
+  openedAt: string;
+  submitted: boolean;
+  /** Filled once submitted: points, correct answers and explanations. */
+  result: DailySectionResult | null;
+}
+
+/** Response of POST /api/daily/submit (spec: practicePoints, awardedBadges). */
+export interface DailySubmitResponse extends DailySectionResult {
+  /** Badge codes newly awarded by this submission (see DAILY_BADGE_NAMES). */
+  awardedBadges: string[];
+  /** The streak after this submission. */
+  currentStreak: number;
+}
+
+/** One row of a section's daily rankings (spec §3 "Daily ranking entry"). */
+export interface DailyRankingEntry {
+  /** 1-based: practice points (higher first), then time taken (lower first), then submission time. */
+  rank: number;
+  user: { _id: string; name: string };
+  practicePoints: number;
+  timeTakenSeconds: number;
+  correctCount: number;
+}
+
+/** Response of GET /api/daily/leaderboard. */
+export interface DailyLeaderboardResponse {
+  top: DailyRankingEntry[];
+}
+
+/** One row of the season leaderboard (spec §3 "Season leaderboard entry"). */
+export interface SeasonEntry {
+  /** 1-based; ties in points share a rank (1, 2, 2, 4). */
+  rank: number;
+  _id: string;
+  name: string;
+  /** Sum of the practice points earned in the month. */
+  seasonPoints: number;
+  rating: number;
+  rd: number;
+}
+
+/** Response of GET /api/daily/season. */
+export interface DailySeasonResponse {
+  year: number;
+  month: number;
+  /** Ranks 1–10. */
+  top: SeasonEntry[];
+  /** The caller's own row, even outside the top 10; rank null and seasonPoints 0 without points this month. */
+  me: Omit<SeasonEntry, 'rank'> & { rank: number | null };
+  /** Users with season points this month. */
+  participants: number;
+}
+
+/** One solved day of the streak calendar (spec §3 "Streak data" days, plus what the day analysis panel shows). */
+export interface DailyStreakDay {
+  date: string;
+  /** Always true: only solved days are listed. */
+  solved: boolean;
+  /** Sections submitted that day. */
+  count: number;
+  /** Length of the run of solved days ending this day. */
+  streakCount: number;
+  practicePoints: number;
+}
+
+/**
+ * Response of GET /api/daily/streak. `days` lists the SOLVED days from `from` (1 January two years
+ * before this one, so the calendar's 3 years) to `to` (today), oldest first; a date that is absent
+ * was not solved (3 dense years would be ~90 KB per call). Days before `from` are out of range.
+ */
+export interface DailyStreakResponse {
+  currentStreak: number;
+  longestStreak: number;
+  from: string;
+  to: string;
+  days: DailyStreakDay[];
+}
+
+export type VoteType = 'up' | 'down';
+
+/** A discussion comment (spec §3 "Daily comment"). `text` is plain text: render it as text, never HTML. */
+export interface DailyComment {
+  _id: string;
+  text: string;
+  user: { _id: string; name: string };
+  /** ISO 8601. */
+  createdAt: string;
+  /** User id → their vote. */
+  votes: Record<string, VoteType>;
+  date: string;
+  sectionKey: DailySectionKey;
+}
+
+/** Response of POST /api/daily/comment and POST /api/daily/comments/{id}/vote (the updated comment). */
+export interface DailyCommentResponse {
+  comment: DailyComment;
+}
+
+/** Response of GET /api/daily/comments: newest first. */
+export interface DailyCommentsResponse {
+  comments: DailyComment[];
+}
+
+/** Messages fixed by the spec or issue #4, so client and tests can recognise them. */
+export const DAILY_ERRORS = {
+  alreadySubmitted: 'Already submitted today',
+  notOpened: 'Open the section before submitting it',
+  signInRequired: 'Please sign in with an account to use daily practice',
+  emptyComment: "Comment can't be empty.",
+  commentTooLong: `Comment must be at most ${DAILY.commentMaxLength} characters`,
+  commentNotFound: 'Comment not found',
+  commentRateLimited: 'You are posting comments too quickly. Please wait a moment.',
+} as const;
+
+/** Room of a section's live discussion (spec §7: 'comments:{date}:{sectionKey}'). */
+export function commentRoom(date: string, sectionKey: DailySectionKey): string {
+  return `comments:${date}:${sectionKey}`;
+}
+
+/** A UTC date `YYYY-MM-DD`. Whether it is in the future is checked by the server (it owns the clock). */
+export const dailyDateSchema = z
+  .string({ message: 'date is required (YYYY-MM-DD)' })
+  .check((ctx) => {
+    if (!isCalendarDate(ctx.value)) {
+      ctx.issues.push({ code: 'custom', input: ctx.value, message: `date must be a UTC date written YYYY-MM-DD, got '${ctx.value.slice(0, 20)}'` });
+    }
+  });
+
+export const sectionKeySchema = z.enum(DAILY.sectionKeys, {
+  error: (issue) => `sectionKey must be one of ${DAILY.sectionKeys.join(', ')}, got '${String(issue.input).slice(0, 20)}'`,
+});
+
+/** Path of GET /api/daily/section/{date}/{sectionKey}. */
+export const dailySectionParamsSchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema });
+
+/**
+ * One answer: a finite number, or a string holding one; blank (null, '' or missing) means left
+ * unanswered. Non-numeric text is refused with 400 ("answer must be a number, got 'abc'").
+ * `timeMs` is the client's ms on the question, 0–86,400,000 (statistics only).
+ */
+export const dailyAnswerSchema = z.object({
+  answer: z
+    .union([z.number(), z.string().max(40, 'answer is too long'), z.null()])
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
+      const n = typeof value === 'number' ? value : Number(value.trim());
+      if (!Number.isFinite(n)) {
+        ctx.addIssue({ code: 'custom', message: `answer must be a number, got '${String(value)}'` });
+        return z.NEVER;
+      }
+      return n;
+    }),
+  timeMs: z.coerce.number({ message: 'timeMs must be a number of milliseconds' }).min(0).max(86_400_000).default(0),
+});
+
+/** Body of POST /api/daily/submit: answers in question order, at most the set's 10 (missing ones count as blank). */
+export const dailySubmitBodySchema = z.object({
+  date: dailyDateSchema,
+  sectionKey: sectionKeySchema,
+  answers: z
+    .array(dailyAnswerSchema, { message: 'answers must be a list of {answer, timeMs}' })
+    .max(DAILY.questionsPerSection, `answers must hold at most ${DAILY.questionsPerSection} entries`),
+});
+export type DailySubmitBody = z.input<typeof dailySubmitBodySchema>;
+
+const limitSchema = (fallback: number, max: number) =>
+  z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(fallback);
+
+/** Query of GET /api/daily/leaderboard: limit 1–100, default 20. */
+export const dailyLeaderboardQuerySchema = z.object({
+  date: dailyDateSchema,
+  sectionKey: sectionKeySchema,
+  limit: limitSchema(DAILY.leaderboardLimit, DAILY.leaderboardMaxLimit),
+});
+
+/** Query of GET /api/daily/season: year and month (1–12) default to the current UTC month; `_ts` is ignored. */
+export const dailySeasonQuerySchema = z.object({
+  year: z.coerce.number({ message: 'year must be a number' }).int('year must be a whole number').min(2000).max(2999).optional(),
+  month: z.coerce.number({ message: 'month must be a number' }).int('month must be a whole number').min(1, 'month must be 1–12').max(12, 'month must be 1–12').optional(),
+  _ts: z.unknown().optional(),
+});
+
+/** Comment text: trimmed, 1–500 characters (issue #4, enforced by the server whatever the client does). */
+export const commentTextSchema = z
+  .string({ message: DAILY_ERRORS.emptyComment })
+  .trim()
+  .min(1, DAILY_ERRORS.emptyComment)
+  .max(DAILY.commentMaxLength, DAILY_ERRORS.commentTooLong);
+
+/** Body of POST /api/daily/comment. */
+export const dailyCommentBodySchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema, text: commentTextSchema });
+export type DailyCommentBody = z.input<typeof dailyCommentBodySchema>;
+
+/** Query of GET /api/daily/comments: limit 1–200, default 50. */
+export const dailyCommentsQuerySchema = z.object({
+  date: dailyDateSchema,
+  sectionKey: sectionKeySchema,
+  limit: limitSchema(DAILY.commentsLimit, DAILY.commentsMaxLimit),
+});
+
+/** Path of POST /api/daily/comments/{id}/vote. */
+export const commentIdParamsSchema = z.object({ id: z.string().min(1).max(100) });
+
+/** Body of POST /api/daily/comments/{id}/vote: the same direction again removes the vote, the other switches it. */
+export const dailyVoteBodySchema = z.object({
+  voteType: z.enum(['up', 'down'], { error: (issue) => `voteType must be 'up' or 'down', got '${String(issue.input).slice(0, 20)}'` }),
+});
+export type DailyVoteBody = z.input<typeof dailyVoteBodySchema>;
+
+/** Payload of the socket events joinCommentRoom and leaveCommentRoom. */
+export const commentRoomPayloadSchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema });
+export type CommentRoomPayload = z.input<typeof commentRoomPayloadSchema>;
