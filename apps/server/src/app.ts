@@ -20,6 +20,8 @@ import { createContestService, type ContestService } from './contest/contest.ser
 import { registerDuelHandlers } from './duel/duel.socket.js';
 import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
+import { createOps, type Ops } from './ops/ops.js';
+import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
@@ -33,6 +35,8 @@ export interface AppDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
+  backup?: BackupSource;
 }
 
 export interface App {
@@ -45,7 +49,14 @@ export interface App {
     ratings: RatingService;
     solo: SoloService;
   };
-  /** Stops timers, closes sockets and the HTTP server, flushes pending writes. Idempotent. */
+  /** Readiness checks (domains may register theirs) and metrics. */
+  ops: Pick<Ops, 'readiness' | 'metrics'>;
+  /**
+   * Stops the process's work in this order, idempotently (main.ts runs it on SIGTERM, then closes
+   * the database): the domains' timers (duel clock: a shared room store releases this process's
+   * room leases here), the sockets (their clients reconnect elsewhere), the HTTP server (no new
+   * connections; in-flight requests finish), then the contest loop and pending rating writes.
+   */
   close(): Promise<void>;
 }
 
@@ -88,6 +99,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
   });
+  const ops = createOps({
+    config,
+    db,
+    backup: deps.backup,
+    sources: { sockets: () => io.of('/').sockets.size, liveRooms: () => duel.store.size },
+  });
 
   const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
   await leaderboard.refresh();
@@ -99,13 +116,20 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     leaderboard,
   });
   const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
-  const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings });
+  const duel = registerDuelHandlers(io, {
+    clock,
+    config,
+    logger: logger.child({ domain: 'duel' }),
+    ratings,
+    observeAnswerAck: ops.metrics.observeAnswerAck,
+  });
   const contestLogger = logger.child({ domain: 'contest' });
   const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
 
+  await ops.register(http);
   await http.register(accountsRoutes, { accounts });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
@@ -131,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     http,
     io,
     services: { accounts, contests, leaderboard, ratings, solo },
+    ops,
     close() {
       closed ??= (async () => {
         duel.close();
