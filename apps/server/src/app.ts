@@ -25,6 +25,8 @@ import { registerDailySocketHandlers } from './daily/daily.socket.js';
 import { registerDuelHandlers } from './duel/duel.socket.js';
 import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
+import { createOps, type Ops } from './ops/ops.js';
+import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
@@ -38,6 +40,8 @@ export interface AppDeps {
   db: Database;
   clock: Clock;
   logger: Logger;
+  /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
+  backup?: BackupSource;
 }
 
 export interface App {
@@ -52,7 +56,14 @@ export interface App {
     ratings: RatingService;
     solo: SoloService;
   };
-  /** Stops timers, closes sockets and the HTTP server, flushes pending writes. Idempotent. */
+  /** Readiness checks (domains may register theirs) and metrics. */
+  ops: Pick<Ops, 'readiness' | 'metrics'>;
+  /**
+   * Stops the process's work in this order, idempotently (main.ts runs it on SIGTERM, then closes
+   * the database): the domains' timers (duel clock: a shared room store releases this process's
+   * room leases here), the sockets (their clients reconnect elsewhere), the HTTP server (no new
+   * connections; in-flight requests finish), then the contest loop and pending rating writes.
+   */
   close(): Promise<void>;
 }
 
@@ -95,6 +106,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
   });
+  const ops = createOps({
+    config,
+    db,
+    backup: deps.backup,
+    sources: { sockets: () => io.of('/').sockets.size, liveRooms: () => duel.store.size },
+  });
 
   const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
   await leaderboard.refresh();
@@ -106,7 +123,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     leaderboard,
   });
   const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
-  const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings });
+  const duel = registerDuelHandlers(io, {
+    clock,
+    config,
+    logger: logger.child({ domain: 'duel' }),
+    ratings,
+    observeAnswerAck: ops.metrics.observeAnswerAck,
+  });
   const contestLogger = logger.child({ domain: 'contest' });
   const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
@@ -124,6 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   registerDailySocketHandlers(io, { clock, logger: dailyLogger });
 
+  await ops.register(http);
   await http.register(accountsRoutes, { accounts });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
@@ -150,6 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     http,
     io,
     services: { accounts, contests, daily, dailyComments, leaderboard, ratings, solo },
+    ops,
     close() {
       closed ??= (async () => {
         duel.close();

@@ -113,6 +113,23 @@ const envSchema = z.object({
   SERVE_WEB: bool.optional(),
   /** Folder of the built web app. */
   WEB_DIST: z.string().optional(),
+
+  // Operations (issue #5): health, readiness, metrics.
+  /**
+   * Redis connection string (redis:// or rediss://, optional user:password). Unset: single-process
+   * mode, no Redis. When set, GET /readyz also needs Redis to answer PING.
+   */
+  REDIS_URL: z
+    .string()
+    .url()
+    .refine((u) => /^rediss?:\/\//.test(u), 'REDIS_URL must start with redis:// or rediss://')
+    .optional(),
+  /**
+   * Bearer token Prometheus must send for GET /metrics. Unset (the default): /metrics is open, which
+   * suits a scraper on a private network; set it whenever the port is reachable from the internet
+   * (the metrics reveal traffic and player counts, not data).
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };

@@ -24,6 +24,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { userRoom } from '../platform/notifier.js';
 import { onClientEvent, onSocketDisconnect, type TypedServer, type TypedSocket } from '../platform/socket.js';
+import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelIdentity, DuelRoom, Transition } from './duel.machine.js';
@@ -39,6 +40,8 @@ export interface DuelDeps {
   ratings: { recordDuel(game: FinishedDuel): void };
   /** Defaults to a new MemoryRoomStore. */
   store?: RoomStore;
+  /** Receives each submitAnswer acknowledgement's handling time in ms (the /metrics histogram). */
+  observeAnswerAck?: (ms: number) => void;
 }
 
 export interface DuelHandle {
@@ -376,14 +379,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'submitAnswer',
     submitAnswerSchema,
-    ({ socket, user }, { answer }) => {
+    timedHandler(deps.observeAnswerAck, ({ socket, user }, { answer }) => {
       const room = roomOf(socket, user.id);
       if (!room) return { error: DUEL_ERRORS.noRoom };
       const outcome = machine.submitAnswer(room, user.id, answer, clock.now());
       if (!outcome.ok) return { error: outcome.error };
       apply(room, outcome);
       return outcome.reply;
-    },
+    }),
     options,
   );
 

@@ -22,7 +22,16 @@ export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Closes the connections; on PGlite stored on disk, after a CHECKPOINT, so the next start has no
+   * WAL to replay. */
   close(): Promise<void>;
+  /**
+   * PGlite only: a gzipped tar of the data directory (PGlite's dumpDataDir), taken after a
+   * CHECKPOINT while PGlite's query lock is held, so no statement runs during the copy: the copy is
+   * what a crash at that instant would leave, which PostgreSQL's recovery makes consistent, with
+   * every transaction committed before it and none after. Load it with `loadDataDir`.
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 /** Finds the committed migrations folder whether running from src/ (tsx) or from the dist/ bundle. */
@@ -61,5 +70,18 @@ export async function openDatabase(options: {
   const client = await PGlite.create({ dataDir, ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}) });
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: migrationsFolder() });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  const onDisk = !dataDir.startsWith('memory://');
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    async close() {
+      if (client.closed) return;
+      if (onDisk) await client.exec('CHECKPOINT');
+      await client.close();
+    },
+    async snapshot() {
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
+  };
 }

@@ -92,6 +92,12 @@ export interface ClientToServerEvents {
 }
 
 export interface ServerToClientEvents {
+  /**
+   * This server process is stopping (SIGTERM, issue #5): the connection closes right after, and the
+   * client reconnects on its own, through the load balancer, to a process that stays. reconnectInMs
+   * is a suggested random delay (ms) that spreads the reconnections of every client of the process.
+   */
+  serverShutdown: (payload: { reconnectInMs: number }) => void;
   ratingUpdate: (players: RatingUpdateEntry[]) => void;
   leaderboardUpdate: (top: LeaderboardEntry[]) => void;
   roomUpdate: (players: DuelPlayer[]) => void;

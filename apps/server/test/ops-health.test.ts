@@ -1,0 +1,159 @@
+/**
+ * Operations endpoints on the real server (issue #5): /healthz, /readyz with its named failing
+ * parts (database, Redis, any registered check, shutdown), and /metrics in Prometheus text format
+ * with the socket, room, acknowledgement and HTTP metrics, open or behind METRICS_TOKEN.
+ */
+import net from 'node:net';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { redisPing } from '../src/ops/readiness.js';
+import { guest } from './helpers/accounts.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await redisPing(REDIS_URL, 1_000).then(
+  () => true,
+  () => false,
+);
+
+/** A TCP port nothing listens on (bound, then released). */
+async function closedPort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Value of an unlabelled sample, or of the sample whose label text is `labels`. */
+function sample(text: string, name: string, labels = ''): number | undefined {
+  const line = text.split('\n').find((l) => l.startsWith(`${name}${labels ? `{${labels}}` : ''} `));
+  return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
+}
+
+describe('health, readiness and metrics', () => {
+  let server: TestServer;
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    server = await startTestServer({ env: { SIGNUP_RATE_LIMIT: '1000' } });
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.disconnect();
+  });
+  afterAll(() => server?.close());
+
+  async function connect(token: string): Promise<Client> {
+    const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    clients.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    return socket;
+  }
+
+  const scrape = async (): Promise<string> => {
+    const res = await fetch(`${server.url}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    return res.text();
+  };
+
+  it('GET /healthz answers 200 {status:"ok"}', async () => {
+    const res = await fetch(`${server.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz answers 200 when the database answers', async () => {
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('GET /readyz names every failing check with a 503, including one that hangs', async () => {
+    server.app.ops.readiness.register('broken', () => Promise.reject(new Error('down')));
+    server.app.ops.readiness.register('hanging', () => new Promise(() => {}));
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', failing: ['broken', 'hanging'] });
+    server.app.ops.readiness.register('broken', async () => {});
+    server.app.ops.readiness.register('hanging', async () => {});
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  it('GET /metrics exports sockets, live rooms, answer-ack and HTTP latency histograms, event-loop delay and memory', async () => {
+    const player = await guest(server);
+    const socket = await connect(player.token);
+    const noRoom = await socket.timeout(5000).emitWithAck('submitAnswer', { answer: 4 });
+    expect(noRoom.error).toBeTruthy();
+    const created = await socket.timeout(5000).emitWithAck('createRoom', { mode: 1 });
+    expect(created.roomCode).toBeTruthy();
+    await fetch(`${server.url}/contest/does-not-exist/results`);
+
+    const text = await scrape();
+    expect(sample(text, 'mathsprint_sockets_connected')).toBe(1);
+    expect(sample(text, 'mathsprint_duel_rooms_live')).toBe(1);
+    expect(sample(text, 'mathsprint_duel_answer_ack_seconds_count')).toBe(1);
+    expect(sample(text, 'mathsprint_http_request_duration_seconds_count', 'method="POST",route="/auth/guest",status_code="201"')).toBe(1);
+    // By route pattern, never by raw URL (bounded label values).
+    expect(text).not.toContain('does-not-exist');
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d/m);
+    expect(text).toMatch(/^process_resident_memory_bytes \d/m);
+    expect(text).toMatch(/^nodejs_heap_size_used_bytes \d/m);
+
+    socket.disconnect();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(sample(await scrape(), 'mathsprint_sockets_connected')).toBe(0);
+  });
+
+  it('GET /admin/backup answers 404 without an embedded database on disk (PostgreSQL: pg_dump)', async () => {
+    const res = await fetch(`${server.url}/admin/backup`);
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: string }).error).toContain('pg_dump');
+  });
+
+  // Last: it closes this server's database.
+  it('GET /readyz answers 503 failing ["database"] once the database is gone; /healthz stays 200', async () => {
+    await server.database.close();
+    const res = await fetch(`${server.url}/readyz`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ status: 'unavailable', failing: ['database'] });
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
+});
+
+describe('REDIS_URL and METRICS_TOKEN', () => {
+  it('fails "redis" when nothing answers at REDIS_URL; /metrics needs the bearer token', async () => {
+    const token = 'metrics-token-0123456789';
+    const server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, METRICS_TOKEN: token } });
+    try {
+      const res = await fetch(`${server.url}/readyz`);
+      expect(res.status).toBe(503);
+      expect(await res.json()).toEqual({ status: 'unavailable', failing: ['redis'] });
+
+      const refused = await fetch(`${server.url}/metrics`);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
+      const ok = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+      expect(ok.status).toBe(200);
+      expect(await ok.text()).toContain('mathsprint_sockets_connected');
+    } finally {
+      await server.close();
+    }
+  });
+
+  it.runIf(redisUp)('passes readiness when Redis answers PING', async () => {
+    const server = await startTestServer({ env: { REDIS_URL } });
+    try {
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    } finally {
+      await server.close();
+    }
+  });
+});
