@@ -23,9 +23,11 @@ import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
+import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
 import { createSoloService, type SoloService } from './solo/solo.service.js';
+import { createRedisSoloStore } from './solo/redis-solo.store.js';
 import { soloRoutes } from './solo/solo.routes.js';
 
 export interface AppDeps {
@@ -38,6 +40,8 @@ export interface AppDeps {
 export interface App {
   http: FastifyInstance;
   io: TypedServer;
+  /** The shared Redis when REDIS_URL is set (rooms, sessions, leases, the Socket.IO adapter). */
+  redis: RedisHandle | null;
   services: {
     accounts: AccountsService;
     contests: ContestService;
@@ -83,10 +87,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = createAccountsService({ db, config, clock, logger: logger.child({ domain: 'accounts' }), secret });
   registerSession(http, accounts);
 
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
+    : null;
   const { io, notifier } = createSocketServer(http.server, {
     config,
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
+    adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
 
   const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
@@ -98,8 +106,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifier,
     leaderboard,
   });
-  const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
-  const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings });
+  const solo = createSoloService({
+    db,
+    clock,
+    logger: logger.child({ domain: 'solo' }),
+    store: redis ? createRedisSoloStore(redis) : undefined,
+  });
+  const duel = registerDuelHandlers(io, { clock, config, logger: logger.child({ domain: 'duel' }), ratings, redis });
   const contestLogger = logger.child({ domain: 'contest' });
   const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
@@ -130,15 +143,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return {
     http,
     io,
+    redis,
     services: { accounts, contests, leaderboard, ratings, solo },
     close() {
       closed ??= (async () => {
-        duel.close();
+        await duel.close();
         solo.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await contests.close();
         await ratings.flush();
+        await redis?.close();
       })();
       return closed;
     },

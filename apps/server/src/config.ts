@@ -95,6 +95,15 @@ const envSchema = z.object({
   SERVE_WEB: bool.optional(),
   /** Folder of the built web app. */
   WEB_DIST: z.string().optional(),
+  /**
+   * Redis connection string (redis://host:port/db); unset means one process with everything in
+   * memory. Set, it carries Socket.IO between processes (Redis Streams adapter), the live duel
+   * rooms and single-player sessions, and the room-clock leases (README "Running several processes").
+   */
+  REDIS_URL: z.string().url().optional(),
+  /** Prefix of every Redis key and stream this server uses, so several deployments or test runs can
+   * share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('mathsprint:'),
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };
