@@ -10,7 +10,7 @@ import { Redis } from 'ioredis';
 export const testRedisUrl = process.env.TEST_REDIS_URL;
 
 /** Why Redis tests are skipped when they are. */
-export const NO_REDIS = 'TEST_REDIS_URL is not set (e.g. TEST_REDIS_URL=redis://127.0.0.1:6379)';
+export const NO_REDIS = 'TEST_REDIS_URL, e.g. redis://127.0.0.1:6379';
 
 /** A key prefix no other test uses. */
 export const freshPrefix = (): string => `mstest:${randomBytes(5).toString('hex')}:`;
