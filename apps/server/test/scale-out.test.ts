@@ -260,6 +260,54 @@ describe('Redis paused for 10 s during play', () => {
   }, 90_000);
 });
 
+describe('connection state recovery through Redis', () => {
+  it.skipIf(!testRedisUrl)(`runs the handshake authentication again: a revoked token loses its rooms (needs ${NO_REDIS})`, async () => {
+    const prefix = freshPrefix();
+    cleanups.push(() => dropPrefix(prefix));
+    const server = await startTestServer({ env: { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix } });
+    cleanups.push(() => server.close());
+    const ann = await signup(server, 'Ann');
+
+    async function droppedAndBack(token: string): Promise<Client> {
+      const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], forceNew: true, reconnectionDelay: 100, randomizationFactor: 0 });
+      cleanups.push(async () => socket.disconnect());
+      await new Promise((resolve) => socket.once('connect', resolve as never));
+      // A broadcast gives the client the stream offset it recovers from.
+      const update = new Promise((resolve) => socket.once('roomUpdate', resolve as never));
+      expect((await call(socket, 'createRoom', { mode: 1 })).error).toBeUndefined();
+      await update;
+      return socket;
+    }
+    const reconnect = async (socket: Client) => {
+      const back = new Promise((resolve) => socket.once('connect', resolve as never));
+      socket.io.engine.close(); // the network drops; the client reconnects on its own
+      await back;
+    };
+
+    // Same valid token: the session comes back, still signed in and attached to its room.
+    const kept = await droppedAndBack(ann.token);
+    await reconnect(kept);
+    expect(kept.recovered).toBe(true);
+    expect(await call(kept, 'getTimer', {})).toEqual({ timeLeft: 60 });
+    kept.disconnect();
+
+    // Revoked token (password changed meanwhile): recovered, but signed out and in no room.
+    const revoked = await droppedAndBack(ann.token);
+    const changed = await fetch(`${server.url}/api/password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}` },
+      body: JSON.stringify({ currentPassword: 'password123', newPassword: 'password456' }),
+    });
+    expect(changed.status).toBe(200);
+    await reconnect(revoked);
+    expect(revoked.recovered).toBe(true);
+    expect(await call(revoked, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play' });
+    const sockets = await server.app.io.in(`user:${ann.id}`).fetchSockets();
+    expect(sockets.map((s) => s.id)).not.toContain(revoked.id);
+    revoked.disconnect();
+  }, 30_000);
+});
+
 describe('1,000 sockets and a process restart', () => {
   it.skipIf(!haveBoth)(`every socket reconnects on its own within 30 s (${NEEDS_BOTH})`, async () => {
     const prefix = freshPrefix();
