@@ -322,7 +322,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const { roomCode } = await call(sa, 'createRoom', { mode: 2 });
       expect(await call(sa, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
       await call(sb, 'joinRoom', { roomCode });
-      const update = next(sb, 'roomUpdate');
+      const update = nextWhere(sb, 'roomUpdate', (players) => players.length === 1);
       expect(await call(sa, 'leaveRoom')).toEqual({});
       expect((await update).map((p) => p.name)).toEqual(['Ben']);
       expect(await call(sa, 'startGame')).toEqual({ error: 'You are not in a room' });
@@ -337,7 +337,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const c = await signup('Cleo');
       const sc = await connect(c.token);
       // The guest creates their own room: they leave the host's room.
-      const update = next(t.host.socket, 'roomUpdate');
+      const update = nextWhere(t.host.socket, 'roomUpdate', (players) => players.length === 1);
       const own = await call(t.guest.socket, 'createRoom', { mode: 3 });
       expect(own.isHost).toBe(true);
       expect((await update).map((p) => p.name)).toEqual(['Alice']);
@@ -420,14 +420,14 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const q = await questionsOf(t.code);
       await call(t.guest.socket, 'submitAnswer', { answer: q.answers[0] });
 
-      const gone = next(t.host.socket, 'roomUpdate');
+      const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
       t.guest.socket.disconnect();
       expect((await gone).find((p) => p.name === 'Bob')!.connected).toBe(false);
 
       clock.advance(10_500);
       const back = await connect(t.guest.user.token);
       expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toEqual({ error: 'You are not in a room' });
-      const returned = next(t.host.socket, 'roomUpdate');
+      const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.every((p) => p.connected));
       const ack = await call(back, 'rejoinRoom', { roomCode: t.code, name: 'Bob' });
       expect(ack).toEqual({
         players: [

@@ -250,10 +250,11 @@ describe('Redis paused for 10 s during play', () => {
         expect(over.players.map((x) => ({ userId: x.userId ?? '', score: x.score })).sort((x, y) => x.userId.localeCompare(y.userId))).toEqual(
           [...final].sort((x, y) => x.userId.localeCompare(y.userId)),
         );
-        // The final progressUpdate, broadcast through the stream, arrived as well.
-        await sleep(0);
-        const last = p.progress.at(-1)!;
-        expect(last.map((x) => x.score).sort()).toEqual(final.map((x) => x.score).sort());
+        // The final progressUpdate, broadcast through the stream, arrived as well. (Delivery is
+        // promised, not order across processes: a batched progressUpdate the other process wrote
+        // to the stream a moment later may still follow it; gameOver carries the final scores.)
+        const finalScores = final.map((x) => x.score).sort();
+        expect(p.progress.some((players) => JSON.stringify(players.map((x) => x.score).sort()) === JSON.stringify(finalScores))).toBe(true);
       }
     }
     for (const p of players) p.socket.disconnect();
