@@ -27,6 +27,9 @@ import { WireClient } from './wire-client.js';
 export interface SetupMessage {
   type: 'setup';
   url: string;
+  /** Several server processes: player i connects to urls[i % urls.length] (so with two, the host
+   * and the guest of every game are on different processes). Default: [url]. */
+  urls?: string[];
   mode: 'app' | 'bare';
   /** One per player; in 'app' mode consecutive pairs play together (host first). */
   tokens: string[];
@@ -154,9 +157,10 @@ async function setup(message: SetupMessage): Promise<void> {
   const begun = performance.now();
   const failures: string[] = [];
   const sockets: Array<Connection | null> = new Array(message.tokens.length).fill(null);
+  const urls = message.urls ?? [message.url];
   await inBatches(message.tokens, CONNECT_BATCH, async (token, i) => {
     try {
-      sockets[i] = await connect(message.client, message.url, token);
+      sockets[i] = await connect(message.client, urls[i % urls.length]!, token);
     } catch (error) {
       failures.push(`connect: ${(error as Error).message}`);
     }

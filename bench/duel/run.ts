@@ -28,19 +28,35 @@
  *   npx tsx bench/duel/run.ts --games 1000
  *   npx tsx bench/duel/run.ts --games 5000
  *
+ * Several processes (issue #5): with --processes N (N ≥ 2) the same load also runs against N server
+ * processes sharing PostgreSQL and Redis (REDIS_URL set: Redis Streams adapter, rooms in Redis,
+ * clock leases), in the same run as one process alone. Player i connects to process i mod N, so
+ * with two processes the two players of every game sit on different processes and every
+ * broadcast crosses Redis: the shared path at its most expensive. This machine has 2 cores shared
+ * with the load generator, so it shows that cost, not throughput scaling. Target at 1,000 games:
+ * answer-ack p99 with N processes ≤ 1.5 × one process, no acknowledgement lost.
+ *
+ *   npx tsx bench/duel/run.ts --games 1000 --processes 2 --only app
+ *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
- *          --loaders L (2), --correct SHARE (0.75), --only app|bare,
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare|cluster,
+ *          --processes N (1), --redis URL (REDIS_URL or redis://127.0.0.1:6379),
+ *          --database URL (a PostgreSQL server for the processes; a scratch database is created
+ *          next to it and dropped: DATABASE_URL or postgresql://127.0.0.1:5432/test),
  *          --client wire|socket.io (wire: the lean protocol client of wire-client.ts, so the load
  *          generator leaves the 2 cores to the server; socket.io: socket.io-client).
  * Env: BENCH_SERVER_FLAGS, extra node flags for the server process (e.g. "--trace-gc", "--cpu-prof").
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { ReadyMessage, ResultMessage, SetupMessage } from './load.js';
+import { Redis } from 'ioredis';
+import postgres from 'postgres';
 import { freePort } from '../support/free-port.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -56,8 +72,12 @@ const { values: args } = parseArgs({
     correct: { type: 'string', default: '0.75' },
     client: { type: 'string', default: 'wire' },
     only: { type: 'string' },
+    processes: { type: 'string', default: '1' },
+    redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
+    database: { type: 'string', default: process.env.DATABASE_URL ?? 'postgresql://127.0.0.1:5432/test' },
   },
 });
+const PROCESSES = Number(args.processes);
 const GAMES = Number(args.games);
 const WINDOW_MS = Number(args.window) * 1000;
 const WARMUP_MS = Number(args.warmup) * 1000;
@@ -82,8 +102,13 @@ interface ServerStats {
   external: number;
 }
 
+type Kind = 'app' | 'bare' | 'cluster';
+
 interface RunResult {
+  kind: Kind;
   label: string;
+  /** Redis's own CPU over the window (% of one core), for the cluster run. */
+  redisCpuPercent: number;
   players: number;
   games: number;
   rampMs: number;
@@ -182,38 +207,93 @@ function percentile(sorted: Float64Array, p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+/** Redis's CPU time so far (user + system), seconds. */
+async function redisCpuSeconds(redis: Redis): Promise<number> {
+  const info = (await redis.info('cpu')).replace(/\r/g, '');
+  const read = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(info)?.[1] ?? Number.NaN);
+  return read('used_cpu_user') + read('used_cpu_sys');
+}
+
+/** Stats of several processes as one: CPU, memory and stalls summed, loop delays their worst. */
+function combine(stats: ServerStats[]): ServerStats {
+  const sum = (get: (s: ServerStats) => number) => stats.reduce((n, s) => n + get(s), 0);
+  return {
+    loopP50Ms: Math.max(...stats.map((s) => s.loopP50Ms)),
+    loopP99Ms: Math.max(...stats.map((s) => s.loopP99Ms)),
+    loopMaxMs: Math.max(...stats.map((s) => s.loopMaxMs)),
+    cpuPercent: sum((s) => s.cpuPercent),
+    stalls: stats.flatMap((s) => s.stalls).sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+    rss: sum((s) => s.rss),
+    heapUsed: sum((s) => s.heapUsed),
+    external: sum((s) => s.external),
+  };
+}
+
+/** The shared backends of a cluster run: a scratch PostgreSQL database and a Redis key prefix. */
+async function clusterBackends(): Promise<{ env: Record<string, string>; redis: Redis; close(): Promise<void> }> {
+  const name = `bench_duel_${randomBytes(5).toString('hex')}`;
+  const admin = postgres(args.database!, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`CREATE DATABASE ${name}`);
+  const url = new URL(args.database!);
+  url.pathname = `/${name}`;
+  const prefix = `bench:${randomBytes(4).toString('hex')}:`;
+  const redis = new Redis(args.redis!);
+  return {
+    env: { DATABASE_URL: url.toString(), REDIS_URL: args.redis!, REDIS_KEY_PREFIX: prefix },
+    redis,
+    async close() {
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
+        cursor = next;
+        if (keys.length) await redis.unlink(...keys);
+      } while (cursor !== '0');
+      redis.disconnect();
+      await admin.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+async function runOne(kind: Kind): Promise<RunResult> {
+  const count = kind === 'cluster' ? PROCESSES : 1;
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  const url = urls[0]!;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-'));
   const players = GAMES * 2;
-  const server = tsxFork(
-    'server-entry.ts',
-    [kind],
-    {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      SERVE_WEB: 'false',
-      // A bot answering every 2 s sends 10 events per 20 s; keep the limit out of the way.
-      SOCKET_RATE_LIMIT_EVENTS: '100000',
-      SIGNUP_RATE_LIMIT: String(players * 2),
-    },
-    ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
+  const shared = kind === 'cluster' ? await clusterBackends() : null;
+  const servers = ports.map((port) =>
+    tsxFork(
+      'server-entry.ts',
+      [kind === 'bare' ? 'bare' : 'app'],
+      {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SERVE_WEB: 'false',
+        // A bot answering every 2 s sends 10 events per 20 s; keep the limit out of the way.
+        SOCKET_RATE_LIMIT_EVENTS: '100000',
+        SIGNUP_RATE_LIMIT: String(players * 2),
+        ...shared?.env,
+      },
+      ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
+    ),
   );
+  const stats = async (gc: boolean) => combine(await Promise.all(servers.map((s) => s.request<ServerStats>({ type: 'stats', gc }))));
   try {
-    await waitForHttp(`${url}/api/leaderboard`);
+    for (const u of urls) await waitForHttp(`${u}/api/leaderboard`);
     let tokens: string[];
-    if (kind === 'app') {
+    if (kind !== 'bare') {
       const t0 = performance.now();
       tokens = await createGuests(url, players);
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } else {
       tokens = new Array<string>(players).fill('');
     }
-    const idle = await server.request<ServerStats>({ type: 'stats', gc: true });
+    const idle = await stats(true);
 
     const loaders = Array.from({ length: LOADERS }, () => tsxFork('load.ts', [], {}));
     const share = Math.ceil(GAMES / LOADERS) * 2;
@@ -223,7 +303,8 @@ async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
         const setup: SetupMessage = {
           type: 'setup',
           url,
-          mode: kind,
+          urls,
+          mode: kind === 'bare' ? 'bare' : 'app',
           tokens: tokens.slice(i * share, (i + 1) * share),
           answerEveryMs: INTERVAL_MS,
           correctShare: CORRECT,
@@ -242,7 +323,9 @@ async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
     if (failures.length) console.log(`  failures: ${failures.join('; ')}`);
 
     await sleep(WARMUP_MS);
-    await server.request({ type: 'reset' });
+    await Promise.all(servers.map((s) => s.request({ type: 'reset' })));
+    const redisCpuFrom = shared ? await redisCpuSeconds(shared.redis) : 0;
+    const windowFrom = performance.now();
     const results = await Promise.all(
       loaders.map((loader) => {
         const result = loader.next<ResultMessage>();
@@ -250,8 +333,11 @@ async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
         return result;
       }),
     );
-    const loaded = await server.request<ServerStats>({ type: 'stats', gc: false });
-    const memory = await server.request<ServerStats>({ type: 'stats', gc: true });
+    const loaded = await stats(false);
+    const redisCpuPercent = shared
+      ? ((await redisCpuSeconds(shared.redis)) - redisCpuFrom) / ((performance.now() - windowFrom) / 1000) * 100
+      : Number.NaN;
+    const memory = await stats(true);
 
     for (const loader of loaders) loader.send({ type: 'stop' });
     await Promise.all(loaders.map((l) => l.exited));
@@ -263,7 +349,9 @@ async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
     const errors: Record<string, number> = {};
     for (const r of results) for (const [e, n] of Object.entries(r.errors)) errors[e] = (errors[e] ?? 0) + n;
     return {
-      label: kind === 'app' ? 'MathSprint server' : 'bare Socket.IO',
+      kind,
+      label: kind === 'app' ? 'MathSprint, 1 process' : kind === 'cluster' ? `MathSprint, ${count} processes + Redis` : 'bare Socket.IO',
+      redisCpuPercent,
       players: connected,
       games,
       rampMs,
@@ -277,10 +365,11 @@ async function runOne(kind: 'app' | 'bare'): Promise<RunResult> {
       failures,
     };
   } finally {
-    server.process.kill('SIGTERM');
-    await Promise.race([server.exited, sleep(10_000)]);
-    if (server.process.exitCode === null) server.process.kill('SIGKILL');
+    for (const server of servers) server.process.kill('SIGTERM');
+    await Promise.race([Promise.all(servers.map((s) => s.exited)), sleep(10_000)]);
+    for (const server of servers) if (server.process.exitCode === null) server.process.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    await shared?.close();
   }
 }
 
@@ -288,13 +377,15 @@ const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '
 const kb = (bytes: number) => bytes / 1024;
 
 function print(results: RunResult[]): void {
-  const app = results.find((r) => r.label.startsWith('MathSprint'));
-  const bare = results.find((r) => r.label.startsWith('bare'));
+  const app = results.find((r) => r.kind === 'app');
+  const bare = results.find((r) => r.kind === 'bare');
+  const cluster = results.find((r) => r.kind === 'cluster');
   const rows: Array<[string, (r: RunResult) => number, number]> = [
     ['answer ack p50 (ms)', (r) => r.latency.p50, 2],
     ['answer ack p99 (ms)', (r) => r.latency.p99, 2],
     ['answer ack max (ms)', (r) => r.latency.max, 1],
     ['acks measured', (r) => r.latency.count, 0],
+    ['acks lost (sent − acknowledged)', (r) => r.sent - r.acked, 0],
     ['acks per second', (r) => r.acked / (WINDOW_MS / 1000), 0],
     ['server event-loop delay p99 (ms)', (r) => r.server.loopP99Ms, 2],
     ['server event-loop delay max (ms)', (r) => r.server.loopMaxMs, 1],
@@ -305,13 +396,20 @@ function print(results: RunResult[]): void {
     ['heap per connected player, over idle (KB)', (r) => kb(r.server.heapUsed - r.idle.heapUsed) / r.players, 1],
     ['RSS per connected player, total (KB)', (r) => kb(r.server.rss) / r.players, 1],
     ['load generator event-loop p99 (ms)', (r) => r.loaderLoopP99Ms, 1],
+    ['server CPU per game (% of one core)', (r) => r.server.cpuPercent / r.games, 3],
+    ['server RSS per game, over idle (KB)', (r) => kb(r.server.rss - r.idle.rss) / r.games, 1],
+    ['Redis CPU (% of one core)', (r) => r.redisCpuPercent, 0],
   ];
-  const cols = [app, bare].filter((r): r is RunResult => r !== undefined);
-  const header = ['', ...cols.map((c) => c.label), ...(app && bare ? ['ratio'] : [])];
+  const cols = [app, cluster, bare].filter((r): r is RunResult => r !== undefined);
+  // Ratios against one process: several processes / one, and one / bare.
+  const ratios: Array<[string, RunResult, RunResult]> = [];
+  if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
+  if (app && bare) ratios.push(['1 proc / bare', app, bare]);
+  const header = ['', ...cols.map((c) => c.label), ...ratios.map(([name]) => name)];
   const lines = [header];
   for (const [name, get, digits] of rows) {
     const cells = cols.map((c) => f(get(c), digits));
-    if (app && bare) cells.push(f(get(app) / get(bare), 2));
+    for (const [, over, under] of ratios) cells.push(f(get(over) / get(under), 2));
     lines.push([name, ...cells]);
   }
   const widths = header.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
@@ -330,6 +428,11 @@ function print(results: RunResult[]): void {
         ? [`p99 ≤ 10 ms: ${p99 <= 10 ? 'met' : 'MISSED'}`, ...(bare ? [`p99 ≤ 2 × bare: ${p99 <= 2 * bare.latency.p99 ? 'met' : 'MISSED'}`] : [])]
         : [`p99 ≤ 50 ms: ${p99 <= 50 ? 'met' : 'MISSED'}`];
     targets.push(`≤ 40 KB per player: ${perPlayerKb <= 40 ? 'met' : 'MISSED'}`);
+    if (cluster) {
+      const ratio = cluster.latency.p99 / p99;
+      targets.push(`${PROCESSES} processes p99 ≤ 1.5 × one: ${ratio <= 1.5 ? 'met' : 'MISSED'} (${f(ratio, 2)})`);
+      targets.push(`no acknowledgement lost: ${cluster.sent === cluster.acked && app.sent === app.acked ? 'met' : 'MISSED'}`);
+    }
     console.log(`\nTargets (${GAMES} games): ${targets.join(', ')}`);
   }
   console.log(`\nJSON ${JSON.stringify({ games: GAMES, windowS: WINDOW_MS / 1000, intervalMs: INTERVAL_MS, loaders: LOADERS, client: CLIENT, results })}`);
@@ -341,9 +444,11 @@ async function main(): Promise<void> {
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
   const results: RunResult[] = [];
-  for (const kind of ['app', 'bare'] as const) {
-    if (args.only && args.only !== kind) continue;
-    console.log(`\n${kind === 'app' ? 'MathSprint server' : 'bare Socket.IO server'}:`);
+  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'cluster', 'bare'] : ['app', 'bare'];
+  for (const kind of kinds) {
+    // --only app with --processes N runs one process and N processes: the comparison asked for.
+    if (args.only && args.only !== kind && !(args.only === 'app' && kind === 'cluster')) continue;
+    console.log(`\n${kind === 'app' ? 'MathSprint, one process' : kind === 'cluster' ? `MathSprint, ${PROCESSES} processes sharing PostgreSQL and Redis` : 'bare Socket.IO server'}:`);
     const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
     console.log(`  machine load average before: ${load()}`);
     results.push(await runOne(kind));

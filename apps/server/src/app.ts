@@ -30,9 +30,11 @@ import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
+import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
 import { createSoloService, type SoloService } from './solo/solo.service.js';
+import { createRedisSoloStore } from './solo/redis-solo.store.js';
 import { soloRoutes } from './solo/solo.routes.js';
 
 export interface AppDeps {
@@ -47,6 +49,8 @@ export interface AppDeps {
 export interface App {
   http: FastifyInstance;
   io: TypedServer;
+  /** The shared Redis when REDIS_URL is set (rooms, sessions, leases, the Socket.IO adapter). */
+  redis: RedisHandle | null;
   services: {
     accounts: AccountsService;
     contests: ContestService;
@@ -101,16 +105,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const accounts = createAccountsService({ db, config, clock, logger: logger.child({ domain: 'accounts' }), secret });
   registerSession(http, accounts);
 
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
+    : null;
   const { io, notifier } = createSocketServer(http.server, {
     config,
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
+    adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
   const ops = createOps({
     config,
     db,
+    redis,
     backup: deps.backup,
-    sources: { sockets: () => io.of('/').sockets.size, liveRooms: () => duel.store.size },
+    sources: { sockets: () => io.of('/').sockets.size, liveRooms: () => duel.store.size() },
   });
 
   const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
@@ -122,12 +131,18 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifier,
     leaderboard,
   });
-  const solo = createSoloService({ db, clock, logger: logger.child({ domain: 'solo' }) });
+  const solo = createSoloService({
+    db,
+    clock,
+    logger: logger.child({ domain: 'solo' }),
+    store: redis ? createRedisSoloStore(redis) : undefined,
+  });
   const duel = registerDuelHandlers(io, {
     clock,
     config,
     logger: logger.child({ domain: 'duel' }),
     ratings,
+    redis,
     observeAnswerAck: ops.metrics.observeAnswerAck,
   });
   const contestLogger = logger.child({ domain: 'contest' });
@@ -173,17 +188,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   return {
     http,
     io,
+    redis,
     services: { accounts, contests, daily, dailyComments, leaderboard, ratings, solo },
     ops,
     close() {
       closed ??= (async () => {
-        duel.close();
+        await duel.close();
         solo.close();
         daily.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await contests.close();
         await ratings.flush();
+        await redis?.close();
       })();
       return closed;
     },

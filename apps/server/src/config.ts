@@ -116,8 +116,10 @@ const envSchema = z.object({
 
   // Operations (issue #5): health, readiness, metrics.
   /**
-   * Redis connection string (redis:// or rediss://, optional user:password). Unset: single-process
-   * mode, no Redis. When set, GET /readyz also needs Redis to answer PING.
+   * Redis connection string (redis:// or rediss://, optional user:password, /db). Unset: one process
+   * with everything in memory. Set, it carries Socket.IO between processes (Redis Streams adapter),
+   * the live duel rooms and single-player sessions, and the room-clock leases (README "Running
+   * several processes"), and GET /readyz also needs Redis to answer PING.
    */
   REDIS_URL: z
     .string()
@@ -130,6 +132,9 @@ const envSchema = z.object({
    * (the metrics reveal traffic and player counts, not data).
    */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Prefix of every Redis key and stream this server uses, so several deployments or test runs can
+   * share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(64).default('mathsprint:'),
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };

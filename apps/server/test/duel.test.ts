@@ -13,6 +13,7 @@ import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
 import { gamePlayers, games } from '../src/db/schema/games.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
+import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -25,17 +26,6 @@ let duel: DuelHandle;
 const clients: Client[] = [];
 let userCounter = 0;
 
-beforeAll(async () => {
-  clock = new ManualClock(Date.UTC(2026, 2, 6, 10));
-  server = await startTestServer({ clock, env: { SIGNUP_RATE_LIMIT: '1000' } });
-  duel = duelHandleOf(server.app.io)!;
-});
-afterEach(() => {
-  for (const c of clients.splice(0)) c.disconnect();
-});
-afterAll(async () => {
-  await server?.close();
-});
 
 async function signup(name: string): Promise<AuthResponse> {
   userCounter++;
@@ -83,6 +73,26 @@ function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, ti
   });
 }
 
+/** The next `event` on `socket` that satisfies `matches`: with the Redis adapter a broadcast
+ * reaches even local sockets only after Redis has it, so it may follow a later acknowledgement. */
+function nextWhere<E extends keyof ServerToClientEvents>(
+  socket: Client,
+  event: E,
+  matches: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const listener = (payload: any) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event as any, listener as any);
+      resolve(payload);
+    };
+    socket.on(event as any, listener as any);
+  });
+}
+
 /** Collects every `event` on `socket` from now on. */
 function record<E extends keyof ServerToClientEvents>(socket: Client, event: E): Array<Parameters<ServerToClientEvents[E]>[0]> {
   const seen: any[] = [];
@@ -94,8 +104,8 @@ function record<E extends keyof ServerToClientEvents>(socket: Client, event: E):
 const settle = (ms = 50) => new Promise((r) => setTimeout(r, ms));
 
 /** The room's questions as the server holds them, texts split out. */
-const questionsOf = (code: string) => {
-  const q = duel.store.get(code)!.game!.questions;
+const questionsOf = async (code: string) => {
+  const q = (await duel.store.get(code))!.game!.questions;
   return { ...q, texts: questionTexts(q) };
 };
 
@@ -127,348 +137,368 @@ async function start(t: Table): Promise<string[]> {
 /** Moves the clock to the end of the table's game and lets the server notice. */
 async function runOut(t: Table): Promise<{ players: DuelPlayer[]; winner: string | null }> {
   const over = next(t.host.socket, 'gameOver');
-  clock.set(duel.store.get(t.code)!.game!.endsAt);
-  duel.tick();
+  clock.set((await duel.store.get(t.code))!.game!.endsAt);
+  await duel.tick();
   return over;
 }
 
-describe('a complete two-player Math Challenge', () => {
-  it('creates, joins by code, starts, scores, ticks, ends on time and is recorded and rated', async () => {
-    const [alice, bob, carol] = await Promise.all([signup('Alice'), signup('Bob'), signup('Carol')]);
-    const [sa, sb, sc] = await Promise.all([connect(alice.token), connect(bob.token), connect(carol.token)]);
-
-    const created = await call(sa, 'createRoom', { mode: 1 });
-    expect(created).toEqual({
-      roomCode: expect.stringMatching(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/),
-      players: [{ name: 'Alice', userId: alice.user._id, score: 0, current: 0, connected: true }],
-      mode: 1,
-      isHost: true,
-    });
-    const code: string = created.roomCode;
-
-    const roomUpdate = next(sa, 'roomUpdate');
-    const joined = await call(sb, 'joinRoom', { roomCode: ` ${code.toLowerCase()} ` });
-    expect(joined).toMatchObject({ roomCode: code, mode: 1, isHost: false });
-    expect(joined.players.map((p: DuelPlayer) => p.name)).toEqual(['Alice', 'Bob']);
-    expect((await roomUpdate).map((p) => p.name)).toEqual(['Alice', 'Bob']);
-
-    expect(await call(sc, 'joinRoom', { roomCode: code })).toEqual({ error: 'Room is full' });
-    expect(await call(sc, 'joinRoom', { roomCode: 'ZZZZZZ' })).toEqual({ error: 'Room not found' });
-    // Joining again is harmless.
-    expect((await call(sb, 'joinRoom', { roomCode: code })).players).toHaveLength(2);
-
-    expect(await call(sb, 'startGame')).toEqual({ error: 'Only the host can start the game' });
-    expect(duel.store.get(code)!.status).toBe('waiting');
-
-    const startedA = next(sa, 'gameStarted');
-    const startedB = next(sb, 'gameStarted');
-    expect(await call(sa, 'startGame')).toEqual({});
-    const [ga, gb] = await Promise.all([startedA, startedB]);
-    expect(ga).toEqual(gb);
-    expect(ga.mode).toBe(1);
-    expect(ga.questions).toHaveLength(30);
-    expect(ga.questions.every((q) => typeof q === 'string')).toBe(true);
-    const q = questionsOf(code);
-    expect(ga.questions).toEqual(q.texts);
-
-    // The 3 s countdown runs on the clients; the server's clock waits for it.
-    expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({ error: 'The game has not started yet' });
-    expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 60 });
-    clock.advance(3000);
-
-    const timerA = record(sa, 'timerUpdate');
-    const timerB = record(sb, 'timerUpdate');
-    duel.tick();
-    clock.advance(1000);
-    duel.tick();
-    duel.tick(); // a second visit within the same second sends nothing
-    await settle();
-    expect(timerA).toEqual([{ timeLeft: 60 }, { timeLeft: 59 }]);
-    expect(timerB).toEqual([{ timeLeft: 60 }, { timeLeft: 59 }]);
-    expect(await call(sb, 'getTimer', {})).toEqual({ timeLeft: 59 });
-
-    // A wrong answer leaves the question in place.
-    expect(await call(sa, 'submitAnswer', { answer: q.answers[0]! + 1 })).toEqual({
-      correct: false,
-      score: 0,
-      currentQuestion: 0,
-      nextQuestion: q.texts[0],
-    });
-    const progress = next(sb, 'progressUpdate');
-    expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({
-      correct: true,
-      score: q.points[0],
-      currentQuestion: 1,
-      nextQuestion: q.texts[1],
-    });
-    expect((await progress).map((p) => [p.name, p.score, p.current])).toEqual([
-      ['Alice', q.points[0], 1],
-      ['Bob', 0, 0],
-    ]);
-
-    // Bob answers two, the second as a numeric string (issue #2: a numeric string is accepted).
-    expect((await call(sb, 'submitAnswer', { answer: q.answers[0] })).correct).toBe(true);
-    const second = await call(sb, 'submitAnswer', { answer: ` ${String(q.answers[1])} ` });
-    expect(second).toEqual({ correct: true, score: q.points[0]! + q.points[1]!, currentQuestion: 2, nextQuestion: q.texts[2] });
-
-    // Bad answers are refused with a clear error and change nothing.
-    const before = duel.store.get(code);
-    for (const [answer, message] of [
-      ['abc', "answer must be a finite number, got 'abc'"],
-      ['', 'Enter an answer before submitting.'],
-      ['   ', 'Enter an answer before submitting.'],
-      [Number.NaN, 'answer: Invalid input'], // JSON turns NaN into null
-      [null, 'answer: Invalid input'],
-      ['Infinity', "answer must be a finite number, got 'Infinity'"],
-      [{ x: 1 }, 'answer: Invalid input'],
-    ] as const) {
-      const reply = await call(sa, 'submitAnswer', { answer });
-      expect(reply.error, `answer ${JSON.stringify(answer)}`).toContain(message);
-    }
-    expect((await call(sa, 'submitAnswer', {})).error).toBeTruthy();
-    expect((await call(sa, 'submitAnswer', 42)).error).toBeTruthy();
-    expect(duel.store.get(code)).toBe(before);
-    // Carol is in no room.
-    expect(await call(sc, 'submitAnswer', { answer: 1 })).toEqual({ error: 'You are not in a room' });
-
-    // Time runs out: timerUpdate 0, final progressUpdate, gameOver with the winner.
-    const lastTimer = next(sa, 'timerUpdate');
-    const finalProgress = next(sb, 'progressUpdate');
-    const overA = next(sa, 'gameOver');
-    const overB = next(sb, 'gameOver');
-    const rated = Promise.all([next(sa, 'ratingUpdate'), next(sb, 'ratingUpdate')]);
-    clock.advance(59_000);
-    duel.tick();
-    expect(await lastTimer).toEqual({ timeLeft: 0 });
-    expect((await finalProgress).map((p) => p.score)).toEqual([q.points[0], q.points[0]! + q.points[1]!]);
-    const over = await overA;
-    expect(await overB).toEqual(over);
-    expect(over.winner).toBe('Bob');
-    expect(over.players.map((p) => [p.name, p.current])).toEqual([
-      ['Bob', 2],
-      ['Alice', 1],
-    ]);
-    expect(await call(sb, 'submitAnswer', { answer: q.answers[2] })).toEqual({ error: 'Time is up' });
-    expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 0 });
-
-    // Recorded once, off the acknowledgement path, and rated for both signed-in players.
-    await server.app.services.ratings.flush();
-    const gameId = duel.store.get(code)!.game!.id;
-    const [row] = await server.database.db.select().from(games).where(eq(games.id, gameId));
-    expect(row).toMatchObject({ roomCode: code, mode: 1, winnerUserId: bob.user._id, tie: false, rated: true });
-    expect(row!.endedAt.getTime() - row!.startedAt.getTime()).toBe(60_000);
-    const seats = await server.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
-    expect(seats.sort((x, y) => x.seat - y.seat).map((s) => [s.seat, s.userId, s.score, s.solved])).toEqual([
-      [0, alice.user._id, q.points[0], 1],
-      [1, bob.user._id, q.points[0]! + q.points[1]!, 2],
-    ]);
-    const [ratingA] = await rated;
-    const bobEntry = ratingA.find((e) => e._id === bob.user._id)!;
-    const aliceEntry = ratingA.find((e) => e._id === alice.user._id)!;
-    expect(bobEntry.rating).toBeGreaterThan(1500);
-    expect(aliceEntry.rating).toBeLessThan(1500);
+/**
+ * The whole suite runs on each room store (STYLE habit 5): in memory, and in Redis when
+ * TEST_REDIS_URL is set (a fresh key prefix per run), where every change is a compare-and-set.
+ */
+describe.each(roomBackends())('rooms in %s', (backend) => {
+  const prefix = freshPrefix();
+  beforeAll(async () => {
+    clock = new ManualClock(Date.UTC(2026, 2, 6, 10));
+    server = await startTestServer({ clock, env: { SIGNUP_RATE_LIMIT: '1000', ...backendEnv(backend, prefix) } });
+    duel = duelHandleOf(server.app.io)!;
+  });
+  afterEach(() => {
+    for (const c of clients.splice(0)) c.disconnect();
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (backend === 'redis') await dropPrefix(prefix);
   });
 
-  it('ends early when both players have solved every question', async () => {
-    const t = await seatTwo(1);
-    await start(t);
-    const q = questionsOf(t.code);
-    const over = next(t.host.socket, 'gameOver');
-    for (const player of [t.host.socket, t.guest.socket]) {
-      for (let i = 0; i < q.answers.length; i++) {
-        const reply = await call(player, 'submitAnswer', { answer: q.answers[i] });
-        expect(reply.correct).toBe(true);
+  describe('a complete two-player Math Challenge', () => {
+    it('creates, joins by code, starts, scores, ticks, ends on time and is recorded and rated', async () => {
+      const [alice, bob, carol] = await Promise.all([signup('Alice'), signup('Bob'), signup('Carol')]);
+      const [sa, sb, sc] = await Promise.all([connect(alice.token), connect(bob.token), connect(carol.token)]);
+
+      const created = await call(sa, 'createRoom', { mode: 1 });
+      expect(created).toEqual({
+        roomCode: expect.stringMatching(/^[ABCDEFGHJKMNPQRSTUVWXYZ23456789]{6}$/),
+        players: [{ name: 'Alice', userId: alice.user._id, score: 0, current: 0, connected: true }],
+        mode: 1,
+        isHost: true,
+      });
+      const code: string = created.roomCode;
+
+      const roomUpdate = nextWhere(sa, 'roomUpdate', (players) => players.length === 2);
+      const joined = await call(sb, 'joinRoom', { roomCode: ` ${code.toLowerCase()} ` });
+      expect(joined).toMatchObject({ roomCode: code, mode: 1, isHost: false });
+      expect(joined.players.map((p: DuelPlayer) => p.name)).toEqual(['Alice', 'Bob']);
+      expect((await roomUpdate).map((p) => p.name)).toEqual(['Alice', 'Bob']);
+
+      expect(await call(sc, 'joinRoom', { roomCode: code })).toEqual({ error: 'Room is full' });
+      expect(await call(sc, 'joinRoom', { roomCode: 'ZZZZZZ' })).toEqual({ error: 'Room not found' });
+      // Joining again is harmless.
+      expect((await call(sb, 'joinRoom', { roomCode: code })).players).toHaveLength(2);
+
+      expect(await call(sb, 'startGame')).toEqual({ error: 'Only the host can start the game' });
+      expect((await duel.store.get(code))!.status).toBe('waiting');
+
+      const startedA = next(sa, 'gameStarted');
+      const startedB = next(sb, 'gameStarted');
+      expect(await call(sa, 'startGame')).toEqual({});
+      const [ga, gb] = await Promise.all([startedA, startedB]);
+      expect(ga).toEqual(gb);
+      expect(ga.mode).toBe(1);
+      expect(ga.questions).toHaveLength(30);
+      expect(ga.questions.every((q) => typeof q === 'string')).toBe(true);
+      const q = await questionsOf(code);
+      expect(ga.questions).toEqual(q.texts);
+
+      // The 3 s countdown runs on the clients; the server's clock waits for it.
+      expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({ error: 'The game has not started yet' });
+      expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 60 });
+      clock.advance(3000);
+
+      const timerA = record(sa, 'timerUpdate');
+      const timerB = record(sb, 'timerUpdate');
+      await duel.tick();
+      clock.advance(1000);
+      await duel.tick();
+      await duel.tick(); // a second visit within the same second sends nothing
+      await settle();
+      expect(timerA).toEqual([{ timeLeft: 60 }, { timeLeft: 59 }]);
+      expect(timerB).toEqual([{ timeLeft: 60 }, { timeLeft: 59 }]);
+      expect(await call(sb, 'getTimer', {})).toEqual({ timeLeft: 59 });
+
+      // A wrong answer leaves the question in place.
+      expect(await call(sa, 'submitAnswer', { answer: q.answers[0]! + 1 })).toEqual({
+        correct: false,
+        score: 0,
+        currentQuestion: 0,
+        nextQuestion: q.texts[0],
+      });
+      const progress = next(sb, 'progressUpdate');
+      expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({
+        correct: true,
+        score: q.points[0],
+        currentQuestion: 1,
+        nextQuestion: q.texts[1],
+      });
+      expect((await progress).map((p) => [p.name, p.score, p.current])).toEqual([
+        ['Alice', q.points[0], 1],
+        ['Bob', 0, 0],
+      ]);
+
+      // Bob answers two, the second as a numeric string (issue #2: a numeric string is accepted).
+      expect((await call(sb, 'submitAnswer', { answer: q.answers[0] })).correct).toBe(true);
+      const second = await call(sb, 'submitAnswer', { answer: ` ${String(q.answers[1])} ` });
+      expect(second).toEqual({ correct: true, score: q.points[0]! + q.points[1]!, currentQuestion: 2, nextQuestion: q.texts[2] });
+
+      // Bad answers are refused with a clear error and change nothing.
+      const before = (await duel.store.get(code));
+      for (const [answer, message] of [
+        ['abc', "answer must be a finite number, got 'abc'"],
+        ['', 'Enter an answer before submitting.'],
+        ['   ', 'Enter an answer before submitting.'],
+        [Number.NaN, 'answer: Invalid input'], // JSON turns NaN into null
+        [null, 'answer: Invalid input'],
+        ['Infinity', "answer must be a finite number, got 'Infinity'"],
+        [{ x: 1 }, 'answer: Invalid input'],
+      ] as const) {
+        const reply = await call(sa, 'submitAnswer', { answer });
+        expect(reply.error, `answer ${JSON.stringify(answer)}`).toContain(message);
       }
-    }
-    const result = await over;
-    expect(result.winner).toBeNull(); // equal scores: a tie
-    expect(duel.store.get(t.code)!.status).toBe('finished');
-  });
-});
+      expect((await call(sa, 'submitAnswer', {})).error).toBeTruthy();
+      expect((await call(sa, 'submitAnswer', 42)).error).toBeTruthy();
+      expect(await duel.store.get(code)).toEqual(before);
+      // Carol is in no room.
+      expect(await call(sc, 'submitAnswer', { answer: 1 })).toEqual({ error: 'You are not in a room' });
 
-describe('waiting rooms', () => {
-  it('refuses to start with one player, and passes the host on when the host leaves', async () => {
-    const [a, b] = await Promise.all([signup('Ann'), signup('Ben')]);
-    const [sa, sb] = await Promise.all([connect(a.token), connect(b.token)]);
-    const { roomCode } = await call(sa, 'createRoom', { mode: 2 });
-    expect(await call(sa, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
-    await call(sb, 'joinRoom', { roomCode });
-    const update = next(sb, 'roomUpdate');
-    expect(await call(sa, 'leaveRoom')).toEqual({});
-    expect((await update).map((p) => p.name)).toEqual(['Ben']);
-    expect(await call(sa, 'startGame')).toEqual({ error: 'You are not in a room' });
-    expect(await call(sb, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
-    const rejoined = await call(sa, 'joinRoom', { roomCode });
-    expect(rejoined.isHost).toBe(false);
-    expect(rejoined.players.map((p: DuelPlayer) => p.name)).toEqual(['Ben', 'Ann']);
-  });
+      // Time runs out: timerUpdate 0, final progressUpdate, gameOver with the winner.
+      const lastTimer = next(sa, 'timerUpdate');
+      const finalProgress = next(sb, 'progressUpdate');
+      const overA = next(sa, 'gameOver');
+      const overB = next(sb, 'gameOver');
+      const rated = Promise.all([next(sa, 'ratingUpdate'), next(sb, 'ratingUpdate')]);
+      clock.advance(59_000);
+      await duel.tick();
+      expect(await lastTimer).toEqual({ timeLeft: 0 });
+      expect((await finalProgress).map((p) => p.score)).toEqual([q.points[0], q.points[0]! + q.points[1]!]);
+      const over = await overA;
+      expect(await overB).toEqual(over);
+      expect(over.winner).toBe('Bob');
+      expect(over.players.map((p) => [p.name, p.current])).toEqual([
+        ['Bob', 2],
+        ['Alice', 1],
+      ]);
+      expect(await call(sb, 'submitAnswer', { answer: q.answers[2] })).toEqual({ error: 'Time is up' });
+      expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 0 });
 
-  it('keeps a user in one room: a new room closes the old waiting one, a running game must finish first', async () => {
-    const t = await seatTwo(1);
-    const c = await signup('Cleo');
-    const sc = await connect(c.token);
-    // The guest creates their own room: they leave the host's room.
-    const update = next(t.host.socket, 'roomUpdate');
-    const own = await call(t.guest.socket, 'createRoom', { mode: 3 });
-    expect(own.isHost).toBe(true);
-    expect((await update).map((p) => p.name)).toEqual(['Alice']);
-    // The host leaves too: the first room is empty and closed.
-    await call(t.host.socket, 'joinRoom', { roomCode: own.roomCode });
-    expect(await call(sc, 'joinRoom', { roomCode: t.code })).toEqual({ error: 'Room not found' });
-    expect(duel.store.has(t.code)).toBe(false);
-
-    const started = next(t.guest.socket, 'gameStarted');
-    expect(await call(t.guest.socket, 'startGame')).toEqual({});
-    await started;
-    expect(await call(t.host.socket, 'createRoom', { mode: 1 })).toEqual({ error: DUEL_ERRORS.finishCurrent });
-    const { roomCode } = await call(sc, 'createRoom', { mode: 1 });
-    expect(await call(t.host.socket, 'joinRoom', { roomCode })).toEqual({ error: DUEL_ERRORS.finishCurrent });
-    expect(await call(t.host.socket, 'leaveRoom')).toEqual({ error: DUEL_ERRORS.finishCurrent });
-    await runOut({ host: t.guest, guest: t.host, code: own.roomCode });
-  });
-});
-
-describe('rematch', () => {
-  it('tells the other player, then starts a new game with new questions when both asked', async () => {
-    const t = await seatTwo(1);
-    const first = await start(t);
-    const q = questionsOf(t.code);
-    await call(t.host.socket, 'submitAnswer', { answer: q.answers[0] });
-    const firstGameId = duel.store.get(t.code)!.game!.id;
-    await runOut(t);
-
-    expect(await call(t.host.socket, 'startGame')).toEqual({ error: 'The game is over: ask for a rematch' });
-    const requested = next(t.guest.socket, 'rematchRequested');
-    const hostHears = record(t.host.socket, 'rematchRequested');
-    expect(await call(t.host.socket, 'rematch', {})).toEqual({});
-    expect(await requested).toEqual({ name: 'Alice' });
-    expect(await call(t.host.socket, 'rematch', {})).toEqual({});
-    await settle();
-    expect(hostHears).toEqual([]);
-
-    const restartA = next(t.host.socket, 'rematchStarted');
-    const restartB = next(t.guest.socket, 'rematchStarted');
-    expect(await call(t.guest.socket, 'rematch')).toEqual({});
-    const [ra, rb] = await Promise.all([restartA, restartB]);
-    expect(ra).toEqual(rb);
-    expect(ra.mode).toBe(1);
-    expect(ra.questions).toHaveLength(30);
-    expect(ra.questions).not.toEqual(first);
-    expect(ra.players.map((p) => [p.name, p.score, p.current])).toEqual([
-      ['Alice', 0, 0],
-      ['Bob', 0, 0],
-    ]);
-    const room = duel.store.get(t.code)!;
-    expect(room.status).toBe('playing');
-    expect(room.game!.id).not.toBe(firstGameId);
-    expect(questionTexts(room.game!.questions)).toEqual(ra.questions);
-
-    // The new game runs like the first: countdown, then answers count.
-    clock.advance(3000);
-    const reply = await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] });
-    expect(reply).toMatchObject({ correct: true, currentQuestion: 1 });
-    const over = await runOut(t);
-    expect(over.winner).toBe('Bob');
-    await server.app.services.ratings.flush();
-    const rows = await server.database.db.select().from(games).where(eq(games.roomCode, t.code));
-    expect(rows).toHaveLength(2);
-  });
-
-  it('is refused when the opponent has left the room', async () => {
-    const t = await seatTwo(1);
-    expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet' });
-    await start(t);
-    await runOut(t);
-    expect(await call(t.guest.socket, 'leaveRoom')).toEqual({});
-    expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'Your opponent has left the room' });
-  });
-});
-
-describe('rejoin and leaving mid-game', () => {
-  it('restores a player after a dropped connection, by user id', async () => {
-    const t = await seatTwo(2);
-    await start(t);
-    const q = questionsOf(t.code);
-    await call(t.guest.socket, 'submitAnswer', { answer: q.answers[0] });
-
-    const gone = next(t.host.socket, 'roomUpdate');
-    t.guest.socket.disconnect();
-    expect((await gone).find((p) => p.name === 'Bob')!.connected).toBe(false);
-
-    clock.advance(10_500);
-    const back = await connect(t.guest.user.token);
-    expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toEqual({ error: 'You are not in a room' });
-    const returned = next(t.host.socket, 'roomUpdate');
-    const ack = await call(back, 'rejoinRoom', { roomCode: t.code, name: 'Bob' });
-    expect(ack).toEqual({
-      players: [
-        { name: 'Alice', userId: t.host.user.user._id, score: 0, current: 0, connected: true },
-        { name: 'Bob', userId: t.guest.user.user._id, score: q.points[0], current: 1, connected: true },
-      ],
-      timeLeft: 110,
-      playerState: { current: 1, score: q.points[0] },
-      questions: q.texts,
-      mode: 2,
-      roomCode: t.code,
-      status: 'playing',
-      isHost: false,
-      version: expect.any(Number),
+      // Recorded once, off the acknowledgement path, and rated for both signed-in players.
+      await server.app.services.ratings.flush();
+      const gameId = (await duel.store.get(code))!.game!.id;
+      const [row] = await server.database.db.select().from(games).where(eq(games.id, gameId));
+      expect(row).toMatchObject({ roomCode: code, mode: 1, winnerUserId: bob.user._id, tie: false, rated: true });
+      expect(row!.endedAt.getTime() - row!.startedAt.getTime()).toBe(60_000);
+      const seats = await server.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+      expect(seats.sort((x, y) => x.seat - y.seat).map((s) => [s.seat, s.userId, s.score, s.solved])).toEqual([
+        [0, alice.user._id, q.points[0], 1],
+        [1, bob.user._id, q.points[0]! + q.points[1]!, 2],
+      ]);
+      const [ratingA] = await rated;
+      const bobEntry = ratingA.find((e) => e._id === bob.user._id)!;
+      const aliceEntry = ratingA.find((e) => e._id === alice.user._id)!;
+      expect(bobEntry.rating).toBeGreaterThan(1500);
+      expect(aliceEntry.rating).toBeLessThan(1500);
     });
-    expect((await returned).every((p) => p.connected)).toBe(true);
-    expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true, currentQuestion: 2 });
-    const timer = next(back, 'timerUpdate');
-    clock.advance(1000);
-    duel.tick();
-    expect(await timer).toEqual({ timeLeft: 109 });
 
-    // Another user cannot take the seat, whatever name they give.
-    const mallory = await signup('Mallory');
-    const sm = await connect(mallory.token);
-    expect(await call(sm, 'rejoinRoom', { roomCode: t.code, name: 'Bob' })).toEqual({ error: 'You are not in this room' });
-    expect(await call(sm, 'rejoinRoom', { roomCode: 'QQQQQQ' })).toEqual({ error: 'Room not found' });
-    expect((await call(sm, 'rejoinRoom', {})).error).toBe('Room code required: room ≠ ∅');
-    await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
+    it('ends early when both players have solved every question', async () => {
+      const t = await seatTwo(1);
+      await start(t);
+      const q = await questionsOf(t.code);
+      const over = next(t.host.socket, 'gameOver');
+      for (const player of [t.host.socket, t.guest.socket]) {
+        for (let i = 0; i < q.answers.length; i++) {
+          const reply = await call(player, 'submitAnswer', { answer: q.answers[i] });
+          expect(reply.correct).toBe(true);
+        }
+      }
+      const result = await over;
+      expect(result.winner).toBeNull(); // equal scores: a tie
+      expect((await duel.store.get(t.code))!.status).toBe('finished');
+    });
   });
 
-  it('runs a game to its end and records it when a player leaves mid-game', async () => {
-    const t = await seatTwo(1);
-    await start(t);
-    const q = questionsOf(t.code);
-    await call(t.guest.socket, 'submitAnswer', { answer: q.answers[0] });
-    t.guest.socket.disconnect();
-    await settle();
-    expect(duel.store.get(t.code)!.status).toBe('playing');
-    expect(await call(t.host.socket, 'submitAnswer', { answer: q.answers[0] })).toMatchObject({ correct: true });
-    expect(await call(t.host.socket, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true });
-    const over = await runOut(t);
-    expect(over.winner).toBe('Alice');
-    expect(over.players.map((p) => [p.name, p.connected])).toEqual([
-      ['Alice', true],
-      ['Bob', false],
-    ]);
-    await server.app.services.ratings.flush();
-    const gameId = duel.store.get(t.code)!.game!.id;
-    const seats = await server.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
-    expect(seats.map((s) => s.name).sort()).toEqual(['Alice', 'Bob']);
-    // Whoever comes back after the end sees the final state.
-    const back = await connect(t.guest.user.token);
-    const ack = await call(back, 'rejoinRoom', { roomCode: t.code });
-    expect(ack).toMatchObject({ status: 'finished', timeLeft: 0, playerState: { current: 1, score: q.points[0] } });
-  });
-});
+  describe('waiting rooms', () => {
+    it('refuses to start with one player, and passes the host on when the host leaves', async () => {
+      const [a, b] = await Promise.all([signup('Ann'), signup('Ben')]);
+      const [sa, sb] = await Promise.all([connect(a.token), connect(b.token)]);
+      const { roomCode } = await call(sa, 'createRoom', { mode: 2 });
+      expect(await call(sa, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
+      await call(sb, 'joinRoom', { roomCode });
+      const update = nextWhere(sb, 'roomUpdate', (players) => players.length === 1);
+      expect(await call(sa, 'leaveRoom')).toEqual({});
+      expect((await update).map((p) => p.name)).toEqual(['Ben']);
+      expect(await call(sa, 'startGame')).toEqual({ error: 'You are not in a room' });
+      expect(await call(sb, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
+      const rejoined = await call(sa, 'joinRoom', { roomCode });
+      expect(rejoined.isHost).toBe(false);
+      expect(rejoined.players.map((p: DuelPlayer) => p.name)).toEqual(['Ben', 'Ann']);
+    });
 
-describe('guests', () => {
-  it('play a Math Challenge, recorded unrated', async () => {
-    const [g1, g2] = await Promise.all([guest(), guest()]);
-    const [s1, s2] = await Promise.all([connect(g1.token), connect(g2.token)]);
-    const { roomCode } = await call(s1, 'createRoom', { mode: 1 });
-    expect((await call(s2, 'joinRoom', { roomCode })).players.map((p: DuelPlayer) => p.name)).toEqual([g1.user.name, g2.user.name]);
-    const t: Table = { host: { user: g1, socket: s1 }, guest: { user: g2, socket: s2 }, code: roomCode };
-    await start(t);
-    await call(s1, 'submitAnswer', { answer: questionsOf(roomCode).answers[0] });
-    expect((await runOut(t)).winner).toBe(g1.user.name);
-    await server.app.services.ratings.flush();
-    const [row] = await server.database.db.select().from(games).where(eq(games.roomCode, roomCode));
-    expect(row).toMatchObject({ rated: false, winnerUserId: g1.user._id });
+    it('keeps a user in one room: a new room closes the old waiting one, a running game must finish first', async () => {
+      const t = await seatTwo(1);
+      const c = await signup('Cleo');
+      const sc = await connect(c.token);
+      // The guest creates their own room: they leave the host's room.
+      const update = nextWhere(t.host.socket, 'roomUpdate', (players) => players.length === 1);
+      const own = await call(t.guest.socket, 'createRoom', { mode: 3 });
+      expect(own.isHost).toBe(true);
+      expect((await update).map((p) => p.name)).toEqual(['Alice']);
+      // The host leaves too: the first room is empty and closed.
+      await call(t.host.socket, 'joinRoom', { roomCode: own.roomCode });
+      expect(await call(sc, 'joinRoom', { roomCode: t.code })).toEqual({ error: 'Room not found' });
+      expect(((await duel.store.get(t.code)) !== undefined)).toBe(false);
+
+      const started = next(t.guest.socket, 'gameStarted');
+      expect(await call(t.guest.socket, 'startGame')).toEqual({});
+      await started;
+      expect(await call(t.host.socket, 'createRoom', { mode: 1 })).toEqual({ error: DUEL_ERRORS.finishCurrent });
+      const { roomCode } = await call(sc, 'createRoom', { mode: 1 });
+      expect(await call(t.host.socket, 'joinRoom', { roomCode })).toEqual({ error: DUEL_ERRORS.finishCurrent });
+      expect(await call(t.host.socket, 'leaveRoom')).toEqual({ error: DUEL_ERRORS.finishCurrent });
+      await runOut({ host: t.guest, guest: t.host, code: own.roomCode });
+    });
+  });
+
+  describe('rematch', () => {
+    it('tells the other player, then starts a new game with new questions when both asked', async () => {
+      const t = await seatTwo(1);
+      const first = await start(t);
+      const q = await questionsOf(t.code);
+      await call(t.host.socket, 'submitAnswer', { answer: q.answers[0] });
+      const firstGameId = (await duel.store.get(t.code))!.game!.id;
+      await runOut(t);
+
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: 'The game is over: ask for a rematch' });
+      const requested = next(t.guest.socket, 'rematchRequested');
+      const hostHears = record(t.host.socket, 'rematchRequested');
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({});
+      expect(await requested).toEqual({ name: 'Alice' });
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({});
+      await settle();
+      expect(hostHears).toEqual([]);
+
+      const restartA = next(t.host.socket, 'rematchStarted');
+      const restartB = next(t.guest.socket, 'rematchStarted');
+      expect(await call(t.guest.socket, 'rematch')).toEqual({});
+      const [ra, rb] = await Promise.all([restartA, restartB]);
+      expect(ra).toEqual(rb);
+      expect(ra.mode).toBe(1);
+      expect(ra.questions).toHaveLength(30);
+      expect(ra.questions).not.toEqual(first);
+      expect(ra.players.map((p) => [p.name, p.score, p.current])).toEqual([
+        ['Alice', 0, 0],
+        ['Bob', 0, 0],
+      ]);
+      const room = (await duel.store.get(t.code))!;
+      expect(room.status).toBe('playing');
+      expect(room.game!.id).not.toBe(firstGameId);
+      expect(questionTexts(room.game!.questions)).toEqual(ra.questions);
+
+      // The new game runs like the first: countdown, then answers count.
+      clock.advance(3000);
+      const reply = await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] });
+      expect(reply).toMatchObject({ correct: true, currentQuestion: 1 });
+      const over = await runOut(t);
+      expect(over.winner).toBe('Bob');
+      await server.app.services.ratings.flush();
+      const rows = await server.database.db.select().from(games).where(eq(games.roomCode, t.code));
+      expect(rows).toHaveLength(2);
+    });
+
+    it('is refused when the opponent has left the room', async () => {
+      const t = await seatTwo(1);
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet' });
+      await start(t);
+      await runOut(t);
+      expect(await call(t.guest.socket, 'leaveRoom')).toEqual({});
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'Your opponent has left the room' });
+    });
+  });
+
+  describe('rejoin and leaving mid-game', () => {
+    it('restores a player after a dropped connection, by user id', async () => {
+      const t = await seatTwo(2);
+      await start(t);
+      const q = await questionsOf(t.code);
+      await call(t.guest.socket, 'submitAnswer', { answer: q.answers[0] });
+
+      const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
+      t.guest.socket.disconnect();
+      expect((await gone).find((p) => p.name === 'Bob')!.connected).toBe(false);
+
+      clock.advance(10_500);
+      const back = await connect(t.guest.user.token);
+      expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toEqual({ error: 'You are not in a room' });
+      const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.every((p) => p.connected));
+      const ack = await call(back, 'rejoinRoom', { roomCode: t.code, name: 'Bob' });
+      expect(ack).toEqual({
+        players: [
+          { name: 'Alice', userId: t.host.user.user._id, score: 0, current: 0, connected: true },
+          { name: 'Bob', userId: t.guest.user.user._id, score: q.points[0], current: 1, connected: true },
+        ],
+        timeLeft: 110,
+        playerState: { current: 1, score: q.points[0] },
+        questions: q.texts,
+        mode: 2,
+        roomCode: t.code,
+        status: 'playing',
+        isHost: false,
+        version: expect.any(Number),
+      });
+      expect((await returned).every((p) => p.connected)).toBe(true);
+      expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true, currentQuestion: 2 });
+      const timer = next(back, 'timerUpdate');
+      clock.advance(1000);
+      await duel.tick();
+      expect(await timer).toEqual({ timeLeft: 109 });
+
+      // Another user cannot take the seat, whatever name they give.
+      const mallory = await signup('Mallory');
+      const sm = await connect(mallory.token);
+      expect(await call(sm, 'rejoinRoom', { roomCode: t.code, name: 'Bob' })).toEqual({ error: 'You are not in this room' });
+      expect(await call(sm, 'rejoinRoom', { roomCode: 'QQQQQQ' })).toEqual({ error: 'Room not found' });
+      expect((await call(sm, 'rejoinRoom', {})).error).toBe('Room code required: room ≠ ∅');
+      await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
+    });
+
+    it('runs a game to its end and records it when a player leaves mid-game', async () => {
+      const t = await seatTwo(1);
+      await start(t);
+      const q = await questionsOf(t.code);
+      await call(t.guest.socket, 'submitAnswer', { answer: q.answers[0] });
+      t.guest.socket.disconnect();
+      await settle();
+      expect((await duel.store.get(t.code))!.status).toBe('playing');
+      expect(await call(t.host.socket, 'submitAnswer', { answer: q.answers[0] })).toMatchObject({ correct: true });
+      expect(await call(t.host.socket, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true });
+      const over = await runOut(t);
+      expect(over.winner).toBe('Alice');
+      expect(over.players.map((p) => [p.name, p.connected])).toEqual([
+        ['Alice', true],
+        ['Bob', false],
+      ]);
+      await server.app.services.ratings.flush();
+      const gameId = (await duel.store.get(t.code))!.game!.id;
+      const seats = await server.database.db.select().from(gamePlayers).where(eq(gamePlayers.gameId, gameId));
+      expect(seats.map((s) => s.name).sort()).toEqual(['Alice', 'Bob']);
+      // Whoever comes back after the end sees the final state.
+      const back = await connect(t.guest.user.token);
+      const ack = await call(back, 'rejoinRoom', { roomCode: t.code });
+      expect(ack).toMatchObject({ status: 'finished', timeLeft: 0, playerState: { current: 1, score: q.points[0] } });
+    });
+  });
+
+  describe('guests', () => {
+    it('play a Math Challenge, recorded unrated', async () => {
+      const [g1, g2] = await Promise.all([guest(), guest()]);
+      const [s1, s2] = await Promise.all([connect(g1.token), connect(g2.token)]);
+      const { roomCode } = await call(s1, 'createRoom', { mode: 1 });
+      expect((await call(s2, 'joinRoom', { roomCode })).players.map((p: DuelPlayer) => p.name)).toEqual([g1.user.name, g2.user.name]);
+      const t: Table = { host: { user: g1, socket: s1 }, guest: { user: g2, socket: s2 }, code: roomCode };
+      await start(t);
+      await call(s1, 'submitAnswer', { answer: (await questionsOf(roomCode)).answers[0] });
+      expect((await runOut(t)).winner).toBe(g1.user.name);
+      await server.app.services.ratings.flush();
+      const [row] = await server.database.db.select().from(games).where(eq(games.roomCode, roomCode));
+      expect(row).toMatchObject({ rated: false, winnerUserId: g1.user._id });
+    });
   });
 });

@@ -7,25 +7,36 @@ import net from 'node:net';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
-import { redisPing } from '../src/ops/readiness.js';
 import { guest } from './helpers/accounts.js';
+import { dropPrefix, freshPrefix, NO_REDIS, testRedisUrl } from './helpers/redis.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await redisPing(REDIS_URL, 1_000).then(
-  () => true,
-  () => false,
-);
-
-/** A TCP port nothing listens on (bound, then released). */
-async function closedPort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as net.AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
+/**
+ * A TCP relay to Redis that the test can cut, standing for a Redis outage seen by this server only
+ * (the real Redis is shared with the tests running beside this one).
+ */
+async function redisRelay(target: URL): Promise<{ url: string; cut(): void }> {
+  const open = new Set<net.Socket>();
+  const relay = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port || 6379), target.hostname);
+    for (const s of [client, upstream]) {
+      open.add(s);
+      s.on('close', () => open.delete(s));
+      s.on('error', () => s.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as net.AddressInfo;
+  return {
+    url: `redis://127.0.0.1:${port}${target.pathname}`,
+    cut() {
+      relay.close();
+      for (const s of open) s.destroy();
+    },
+  };
 }
 
 /** Value of an unlabelled sample, or of the sample whose label text is `labels`. */
@@ -127,15 +138,11 @@ describe('health, readiness and metrics', () => {
   });
 });
 
-describe('REDIS_URL and METRICS_TOKEN', () => {
-  it('fails "redis" when nothing answers at REDIS_URL; /metrics needs the bearer token', async () => {
+describe('METRICS_TOKEN', () => {
+  it('makes /metrics need the bearer token', async () => {
     const token = 'metrics-token-0123456789';
-    const server = await startTestServer({ env: { REDIS_URL: `redis://127.0.0.1:${await closedPort()}`, METRICS_TOKEN: token } });
+    const server = await startTestServer({ env: { METRICS_TOKEN: token } });
     try {
-      const res = await fetch(`${server.url}/readyz`);
-      expect(res.status).toBe(503);
-      expect(await res.json()).toEqual({ status: 'unavailable', failing: ['redis'] });
-
       const refused = await fetch(`${server.url}/metrics`);
       expect(refused.status).toBe(401);
       expect(await refused.json()).toEqual({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
@@ -147,13 +154,26 @@ describe('REDIS_URL and METRICS_TOKEN', () => {
       await server.close();
     }
   });
+});
 
-  it.runIf(redisUp)('passes readiness when Redis answers PING', async () => {
-    const server = await startTestServer({ env: { REDIS_URL } });
+describe.skipIf(!testRedisUrl)(`readiness with REDIS_URL (needs ${NO_REDIS})`, () => {
+  it('is ready while Redis answers, and 503 failing ["redis"] once it does not; /healthz stays 200', async () => {
+    const relay = await redisRelay(new URL(testRedisUrl ?? 'redis://127.0.0.1:6379'));
+    const prefix = freshPrefix();
+    const server = await startTestServer({ env: { REDIS_URL: relay.url, REDIS_KEY_PREFIX: prefix } });
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      relay.cut();
+      await expect
+        .poll(async () => {
+          const res = await fetch(`${server.url}/readyz`);
+          return { status: res.status, body: await res.json() };
+        })
+        .toEqual({ status: 503, body: { status: 'unavailable', failing: ['redis'] } });
+      expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
     } finally {
       await server.close();
+      await dropPrefix(prefix);
     }
   });
 });

@@ -42,20 +42,20 @@ function connect(auth: Record<string, unknown>): Promise<Socket> {
 const call = (socket: Socket, event: string, ...args: unknown[]): Promise<any> =>
   socket.timeout(5000).emitWithAck(event, ...args);
 
-const roomCount = () => duelHandleOf(server.app.io)!.store.size;
+const roomCount = () => duelHandleOf(server.app.io)!.store.size();
 
 describe('handshake authentication', () => {
   it('connects a socket without a valid token, but refuses its game events and changes nothing', async () => {
     for (const auth of [{}, { token: '' }, { token: 'not-a-jwt' }, { token: 42 }, { token: 'x'.repeat(10_000) }]) {
       const socket = await connect(auth);
-      const rooms = roomCount();
+      const rooms = await roomCount();
       expect(await call(socket, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play' });
       expect(await call(socket, 'joinRoom', { roomCode: 'ABCDEF' })).toEqual({ error: 'Please log in to play' });
       expect(await call(socket, 'startGame')).toEqual({ error: 'Please log in to play' });
       expect(await call(socket, 'submitAnswer', { answer: 3 })).toEqual({ error: 'Please log in to play' });
       expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play' });
       expect(await call(socket, 'rematch', {})).toEqual({ error: 'Please log in to play' });
-      expect(roomCount()).toBe(rooms);
+      expect(await roomCount()).toBe(rooms);
       socket.disconnect();
     }
   });
@@ -73,7 +73,7 @@ describe('payload validation', () => {
   it('answers every wrong shape with the zod message and changes nothing', async () => {
     const { token } = await guestToken();
     const socket = await connect({ token });
-    const rooms = roomCount();
+    const rooms = await roomCount();
     for (const [event, payload, error] of [
       ['createRoom', { mode: 4 }, 'mode must be one of 1, 2, 3, 5 minutes'],
       ['createRoom', { mode: 0 }, 'mode must be one of 1, 2, 3, 5 minutes'],
@@ -90,7 +90,7 @@ describe('payload validation', () => {
     ] as const) {
       expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error });
     }
-    expect(roomCount()).toBe(rooms);
+    expect(await roomCount()).toBe(rooms);
     // createRoom without any payload, only the callback.
     expect(await call(socket, 'createRoom')).toEqual({ error: 'Invalid input: expected object, received undefined' });
   });
@@ -134,7 +134,7 @@ describe('rate limit', () => {
     ]);
     // A limited event does nothing.
     expect(await call(flooder, 'createRoom', { mode: 1 })).toEqual({ error: 'Too many messages, slow down' });
-    expect(duelHandleOf(server.app.io)!.store.findByUser(a.user._id)).toBeUndefined();
+    expect(await duelHandleOf(server.app.io)!.store.findByUser(a.user._id)).toBeUndefined();
 
     const disconnected = new Promise<string>((resolve) => flooder.once('disconnect', resolve));
     for (let i = 0; i < LIMIT * 3; i++) flooder.emit('getTimer', {});

@@ -6,6 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { soloRuns } from '../src/db/schema/index.js';
+import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 import { signup, type Account } from './helpers/accounts.js';
 
@@ -46,19 +47,24 @@ const answer = (server: TestServer, token: string, sessionId: string, value: unk
 const timer = (server: TestServer, token: string, sessionId: string) =>
   call(server, 'GET', `/singleplayer/timer?sessionId=${encodeURIComponent(sessionId)}`, { token });
 
-describe('single-player challenge', () => {
+// The suite runs on each session store: in memory, and in Redis when TEST_REDIS_URL is set.
+describe.each(roomBackends())('single-player challenge (sessions in %s)', (backend) => {
   let server: TestServer;
   let clock: ManualClock;
   let ann: Account;
   let bob: Account;
+  const prefix = freshPrefix();
 
   beforeAll(async () => {
     clock = new ManualClock(Date.now());
-    server = await startTestServer({ clock });
+    server = await startTestServer({ clock, env: backendEnv(backend, prefix) });
     ann = await signup(server, 'Ann');
     bob = await signup(server, 'Bob');
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    if (backend === 'redis') await dropPrefix(prefix);
+  });
 
   async function session(sessionId: string) {
     const s = await server.app.services.solo.inspect(sessionId);

@@ -263,31 +263,31 @@ describe('rematch', () => {
   });
 });
 
-describe('MemoryRoomStore', () => {
-  it('indexes rooms by the users sitting in them', () => {
+describe('MemoryRoomStore', async () => {
+  it('indexes rooms by the users sitting in them', async () => {
     const store = new MemoryRoomStore();
     const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0);
-    store.set(room);
-    expect(store.findByUser(alice.userId)).toBe(room);
+    store.save(room);
+    expect(await store.findByUser(alice.userId)).toBe(room);
     const joined = ok(m.joinRoom(room, bob, T0)).room;
-    store.set(joined);
-    expect(store.findByUser(bob.userId)).toBe(joined);
+    store.save(joined);
+    expect(await store.findByUser(bob.userId)).toBe(joined);
     const left = ok(m.leaveRoom(joined, bob.userId, T0)).room;
-    store.set(left);
-    expect(store.findByUser(bob.userId)).toBeUndefined();
-    expect(store.findByUser(alice.userId)).toBe(left);
-    store.delete('ABCDEF');
-    expect(store.findByUser(alice.userId)).toBeUndefined();
-    expect(store.size).toBe(0);
+    store.save(left);
+    expect(await store.findByUser(bob.userId)).toBeUndefined();
+    expect(await store.findByUser(alice.userId)).toBe(left);
+    await store.delete('ABCDEF');
+    expect(await store.findByUser(alice.userId)).toBeUndefined();
+    expect(await store.size()).toBe(0);
   });
 
-  it('drops a user who left a finished room from the index', () => {
+  it('drops a user who left a finished room from the index', async () => {
     const store = new MemoryRoomStore();
     const finished = m.tick(startedRoom(1), clockStart + 60_000)!.room;
-    store.set(finished);
-    store.set(ok(m.leaveRoom(finished, bob.userId, clockStart + 61_000)).room);
-    expect(store.findByUser(bob.userId)).toBeUndefined();
-    expect(store.findByUser(alice.userId)?.code).toBe('ABCDEF');
+    store.save(finished);
+    store.save(ok(m.leaveRoom(finished, bob.userId, clockStart + 61_000)).room);
+    expect(await store.findByUser(bob.userId)).toBeUndefined();
+    expect((await store.findByUser(alice.userId))?.code).toBe('ABCDEF');
   });
 });
 

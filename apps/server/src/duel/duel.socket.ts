@@ -4,11 +4,17 @@
  * server-owned game clock, and hands finished games to the rating service. No database on any
  * acknowledgement path: `ratings.recordDuel` only enqueues.
  *
- * Each socket attached to a room joins the Socket.IO room `duel:{code}`; broadcasts go there.
- * A user is in at most one room at a time (store.findByUser); a socket is attached to at most one
- * (socket.data.duelCode).
+ * Each socket attached to a room joins the Socket.IO room `duel:{code}`; broadcasts go there
+ * (through the Redis Streams adapter to every process, with REDIS_URL). A user is in at most one room
+ * at a time (store.findByUser); a socket is attached to at most one (socket.data.duelCode).
+ *
+ * Every change to a room is one atomic `store.update` running a pure transition, so any process can
+ * serve any player of any room. The clock of a running game is driven by one process: in memory,
+ * this one; with Redis, the holder of the room's lease (room-leases.ts), which a survivor takes over
+ * when its holder dies.
  */
 import { randomUUID, webcrypto } from 'node:crypto';
+import { hostname } from 'node:os';
 import { roomCode, type Rng } from '@mathsprint/shared/domain';
 import {
   createRoomSchema,
@@ -22,13 +28,16 @@ import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
+import type { RedisHandle } from '../platform/redis.js';
 import { userRoom } from '../platform/notifier.js';
 import { onClientEvent, onSocketDisconnect, type TypedServer, type TypedSocket } from '../platform/socket.js';
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
-import type { DuelEffect, DuelIdentity, DuelRoom, Transition } from './duel.machine.js';
-import { MemoryRoomStore, type RoomStore } from './room-store.js';
+import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
+import { RoomLeases, RENEW_EVERY_MS, SCAN_EVERY_MS } from './room-leases.js';
+import { RedisRoomStore } from './redis-room-store.js';
+import { MemoryRoomStore, type ChangeResult, type RoomStore } from './room-store.js';
 import { SLOT_MS, TickWheel } from './tick-wheel.js';
 
 export interface DuelDeps {
@@ -36,24 +45,34 @@ export interface DuelDeps {
   config: Config;
   logger: Logger;
   /** The rating service: `recordDuel` enqueues a finished game (stored once, rated when both
-   * players are signed-in non-guests) and must return at once. */
-  ratings: { recordDuel(game: FinishedDuel): void };
-  /** Defaults to a new MemoryRoomStore. */
+   * players are signed-in non-guests), must return at once, and calls `onStored` once the game is
+   * in the database. */
+  ratings: { recordDuel(game: FinishedDuel, onStored?: () => void): void };
+  /** Shared state for several processes: rooms in Redis (RedisRoomStore) and clock leases. Without
+   * it, rooms live in `store` (default: a new MemoryRoomStore) and this process drives every clock. */
+  redis?: RedisHandle | null;
   store?: RoomStore;
   /** Receives each submitAnswer acknowledgement's handling time in ms (the /metrics histogram). */
   observeAnswerAck?: (ms: number) => void;
 }
 
 export interface DuelHandle {
-  /** Stops the clock and the sweeper. Rooms stay in the store. */
-  close(): void;
+  /** Stops the clock, the sweeper and the lease loop; with Redis, hands this process's running
+   * rooms over to the other processes at once. Rooms stay in the store. */
+  close(): Promise<void>;
   /** The live rooms. Tests read a game's answers from here; nothing else should. */
   store: RoomStore;
-  /** Visits every running room now: ends those whose time is up and sends timerUpdate. The shared
-   * interval does this on its own every 100 ms; tests call it after moving a ManualClock. */
-  tick(): void;
+  /** Visits every running room this process drives now: ends those whose time is up and sends
+   * timerUpdate. The shared interval does this on its own every 100 ms; tests call it after moving
+   * a ManualClock, and await it. */
+  tick(): Promise<void>;
   /** Deletes rooms nobody has been connected to for 10 minutes (runs every minute on its own). */
-  sweep(): void;
+  sweep(): Promise<void>;
+  /** Runs one round of the lease loop now (renew, take over expired rooms, retry unrecorded games);
+   * a no-op without Redis. */
+  leaseRound(): Promise<void>;
+  /** Rooms whose clock this process drives now. */
+  driven(): string[];
 }
 
 /** How often abandoned rooms are looked for. */
@@ -63,6 +82,12 @@ const SWEEP_EVERY_MS = 60_000;
  * sockets, some 20–50 µs, so a chunk holds the event loop for a few milliseconds at most.
  */
 const VISIT_CHUNK = 16;
+/** A finished game nobody confirmed stored for this long is handed to the rating service again by
+ * some process (its own process died before the database write). The batch writer stores a game
+ * within about 100 ms, so 10 s means the first writer is gone or the database is down. */
+const UNRECORDED_AFTER_MS = 10_000;
+/** How often a process looks for such games. */
+const UNRECORDED_EVERY_MS = 5_000;
 
 const handles = new WeakMap<TypedServer, DuelHandle>();
 
@@ -81,17 +106,37 @@ const identity = (user: SessionUser): DuelIdentity => ({ userId: user.id, name: 
 
 const newGame = (): { id: string; seed: string } => ({ id: randomUUID(), seed: randomUUID() });
 
+const refusal = (error: string): Refusal => ({ ok: false, error });
+
+/** Runs `transition` only for a user seated in the room; "You are not in a room" otherwise. */
+function seated<R extends ChangeResult>(userId: string, transition: (room: DuelRoom) => R, error: string = DUEL_ERRORS.noRoom) {
+  return (room: DuelRoom): R | Refusal => (machine.seatOf(room, userId) ? transition(room) : refusal(error));
+}
+
+/** The clock of a game this process drives, kept locally so a visit needs no store read. */
+interface DrivenGame {
+  gameId: string;
+  startsAt: number;
+  endsAt: number;
+}
+
 /**
  * Routes createRoom, joinRoom, startGame, rejoinRoom, getTimer, submitAnswer, rematch and leaveRoom
  * (platform/socket.ts validates, authenticates and acknowledges), follows disconnections, and starts
- * the shared game clock (tick-wheel.ts) and the idle-room sweeper.
+ * the shared game clock (tick-wheel.ts), the idle-room sweeper and, with Redis, the lease loop.
  */
 export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandle {
   const { clock, logger, ratings } = deps;
-  const store = deps.store ?? new MemoryRoomStore();
+  const redis = deps.redis ?? null;
+  const store = deps.store ?? (redis ? new RedisRoomStore(redis) : new MemoryRoomStore());
+  const leases = redis ? new RoomLeases(redis, `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`) : null;
   const wheel = new TickWheel();
-  /** Last timeLeft sent per running room, so each second is announced once. */
+  /** Running games whose clock this process drives. */
+  const driven = new Map<string, DrivenGame>();
+  /** Last timeLeft sent per driven room, so each second is announced once. */
   const sentTimeLeft = new Map<string, number>();
+  /** Rooms whose end on time is being written. */
+  const ending = new Set<string>();
   const options = { logger };
 
   /** Local sockets of a user (all tabs), through the `user:{id}` room platform/socket.ts joins. */
@@ -111,21 +156,40 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     socket.data.duelCode = code;
   }
 
-  /** Detaches every socket of `userId` from room `code` (after the user left it). */
-  function detachUser(userId: string, code: string): void {
-    for (const s of socketsOf(userId)) {
-      if (s.data.duelCode !== code) continue;
-      void s.leave(duelRoom(code));
-      s.data.duelCode = undefined;
-    }
+  function detach(socket: TypedSocket, code: string): void {
+    if (socket.data.duelCode !== code) return;
+    void socket.leave(duelRoom(code));
+    socket.data.duelCode = undefined;
   }
 
-  function deleteRoom(code: string): void {
-    store.delete(code);
+  /** Detaches every socket of `userId` from room `code` (after the user left it), on every process. */
+  function detachUser(userId: string, code: string): void {
+    for (const s of socketsOf(userId)) detach(s, code);
+    if (redis) io.in(userRoom(userId)).socketsLeave(duelRoom(code));
+  }
+
+  function drive(room: DuelRoom): void {
+    const game = room.game!;
+    driven.set(room.code, { gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt });
+    wheel.add(room.code, game.startsAt);
+    sentTimeLeft.delete(room.code);
+  }
+
+  function undrive(code: string): void {
+    driven.delete(code);
     wheel.remove(code);
     sentTimeLeft.delete(code);
+  }
+
+  async function deleteRoom(code: string): Promise<void> {
+    await store.delete(code);
+    undrive(code);
     io.in(duelRoom(code)).socketsLeave(duelRoom(code));
   }
+
+  /** Logs a failed background step (a lease call, a hand-over) instead of letting it reject unseen. */
+  const background = (what: string, fields: Record<string, unknown>) => (error: unknown) =>
+    logger.error({ err: error, ...fields }, what);
 
   function emitEffect(room: DuelRoom, effect: DuelEffect): void {
     const to = io.to(duelRoom(room.code));
@@ -138,23 +202,27 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         return;
       case 'gameStarted': {
         const game = room.game!;
-        wheel.add(room.code, game.startsAt);
-        sentTimeLeft.delete(room.code);
+        drive(room);
+        leases?.claim(room.code, game.id).catch(background('could not take a room clock lease', { roomCode: room.code }));
         const questions = machine.questionTexts(game.questions);
         if (effect.rematch) to.emit('rematchStarted', { questions, mode: room.mode, players: machine.publicPlayers(room) });
         else to.emit('gameStarted', { questions, mode: room.mode });
         return;
       }
-      case 'gameOver':
-        wheel.remove(room.code);
-        sentTimeLeft.delete(room.code);
+      case 'gameOver': {
+        const { gameId } = effect.result;
+        undrive(room.code);
+        leases?.release(room.code, gameId).catch(background('could not release a room clock lease', { roomCode: room.code }));
         to.emit('gameOver', { players: machine.rankedPlayers(room), winner: effect.winner });
         try {
-          ratings.recordDuel(effect.result);
+          ratings.recordDuel(effect.result, () => {
+            store.markRecorded([gameId]).catch(background('could not mark a finished game stored', { gameId }));
+          });
         } catch (error) {
-          logger.error({ err: error, gameId: effect.result.gameId }, 'could not hand the finished game to ratings');
+          logger.error({ err: error, gameId }, 'could not hand the finished game to ratings');
         }
         return;
+      }
       case 'rematchRequested':
         to.except(userRoom(effect.byUserId)).emit('rematchRequested', { name: effect.name });
         return;
@@ -168,92 +236,99 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
    * one progressUpdate carrying the latest scores. A game's final progressUpdate stays immediate, so
    * it still comes before gameOver.
    */
-  const pendingProgress = new Set<string>();
+  const pendingProgress = new Map<string, DuelRoom>();
   let progressFlush: NodeJS.Immediate | null = null;
   const flushProgress = (): void => {
     progressFlush = null;
-    for (const code of pendingProgress) {
-      const room = store.get(code);
-      if (room?.status === 'playing') io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
-    }
+    for (const [code, room] of pendingProgress) io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
     pendingProgress.clear();
   };
 
-  function apply(before: DuelRoom, transition: Transition): DuelRoom {
-    const room = transition.room;
-    if (room !== before) store.set(room);
-    const { effects } = transition;
+  /** Broadcasts what a saved transition says (nothing for a refusal or a no-op). */
+  function emitTransition(result: ChangeResult): void {
+    if (!result?.ok || !result.room) return;
+    const room = result.room;
+    const effects = result.effects ?? [];
     if (effects.length === 1 && effects[0]!.type === 'progressUpdate') {
-      pendingProgress.add(room.code);
+      const queued = pendingProgress.get(room.code);
+      if (!queued || queued.version < room.version) pendingProgress.set(room.code, room);
       progressFlush ??= setImmediate(flushProgress);
-      return room;
+      return;
     }
     // The final progressUpdate goes out right now, with gameOver; a pending one is stale.
     if (effects.some((e) => e.type === 'gameOver')) pendingProgress.delete(room.code);
     for (const effect of effects) emitEffect(room, effect);
-    return room;
   }
 
   /** Takes the user out of their current room before they create or join another. Refused while
    * their game runs ("Finish your current game first"). Returns an error text or null. */
-  function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string): string | null {
-    const room = store.findByUser(user.id);
-    if (!room || room.code === exceptCode) return null;
-    const outcome = machine.leaveRoom(room, user.id, now);
-    if (!outcome.ok) return outcome.error;
-    apply(room, outcome);
-    detachUser(user.id, room.code);
-    if (outcome.closed) deleteRoom(room.code);
+  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string): Promise<string | null> {
+    const current = await store.findByUser(user.id);
+    if (!current || current.code === exceptCode) return null;
+    const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now));
+    if (!outcome) return null;
+    const { result } = outcome;
+    if (!result.ok) return result.error;
+    emitTransition(result);
+    detachUser(user.id, current.code);
+    if (result.closed) await deleteRoom(current.code);
     return null;
   }
 
-  function newRoomCode(): string {
-    // 31^6 ≈ 887 million codes: a collision is rare, 20 in a row is a bug.
-    for (let i = 0; i < 20; i++) {
-      const code = roomCode(cryptoRng);
-      if (!store.has(code)) return code;
-    }
-    throw new Error('no free room code after 20 draws');
-  }
-
-  /** The room this socket is attached to, when its user still sits in it. */
-  function roomOf(socket: TypedSocket, userId: string): DuelRoom | undefined {
-    const code = socket.data.duelCode;
-    const room = code === undefined ? undefined : store.get(code);
-    return room && machine.seatOf(room, userId) ? room : undefined;
-  }
-
-  function visit(code: string, now: number): void {
-    const room = store.get(code);
-    if (!room || room.status !== 'playing') {
-      wheel.remove(code);
-      sentTimeLeft.delete(code);
-      return;
-    }
-    const ended = machine.tick(room, now);
-    if (ended) {
+  /** Ends a driven game whose time is up (at most one attempt at a time per room). */
+  async function endOnTime(code: string, game: DrivenGame, now: number): Promise<void> {
+    if (ending.has(code)) return;
+    ending.add(code);
+    try {
+      const outcome = await store.update(code, (room) => (room.game?.id === game.gameId ? machine.tick(room, now) : null));
+      if (!outcome?.result) {
+        // Gone, replaced by a rematch, or already ended (by the last answer, on any process).
+        if (outcome?.before.game?.id !== game.gameId || outcome.before.status !== 'playing') {
+          undrive(code);
+          leases?.release(code, game.gameId).catch(background('could not release a room clock lease', { roomCode: code }));
+        }
+        return;
+      }
       // The clients end the game when the timer reaches 0 (spec §4), so say so before gameOver.
       if (sentTimeLeft.get(code) !== 0) io.to(duelRoom(code)).emit('timerUpdate', { timeLeft: 0 });
-      apply(room, ended);
-      return;
+      emitTransition(outcome.result);
+    } finally {
+      ending.delete(code);
     }
-    const left = machine.timeLeft(room, now);
-    if (sentTimeLeft.get(code) === left) return;
+  }
+
+  /** One clock visit: timerUpdate when the whole second changed, the end when time is up. Returns
+   * the end's promise when it started one. */
+  function visit(code: string, now: number): Promise<void> | undefined {
+    const game = driven.get(code);
+    if (!game) {
+      wheel.remove(code);
+      sentTimeLeft.delete(code);
+      return undefined;
+    }
+    if (now >= game.endsAt) return endOnTime(code, game, now).catch(background('duel clock failed on a room', { roomCode: code }));
+    // machine.timeLeft of a running game: the full duration during the countdown, then rounded up.
+    const left = Math.ceil(Math.min(game.endsAt - game.startsAt, game.endsAt - now) / 1000);
+    if (sentTimeLeft.get(code) === left) return undefined;
     sentTimeLeft.set(code, left);
     io.to(duelRoom(code)).emit('timerUpdate', { timeLeft: left });
+    return undefined;
   }
 
-  function safeVisit(code: string, now: number): void {
+  function safeVisit(code: string, now: number): Promise<void> | undefined {
     try {
-      visit(code, now);
+      return visit(code, now);
     } catch (error) {
       logger.error({ err: error, roomCode: code }, 'duel clock failed on a room');
+      return undefined;
     }
   }
 
-  function sweep(): void {
-    const now = clock.now();
-    for (const room of store.values()) if (machine.isAbandoned(room, now)) deleteRoom(room.code);
+  async function sweep(): Promise<void> {
+    for (const code of await store.sweep(clock.now())) {
+      undrive(code);
+      io.in(duelRoom(code)).socketsLeave(duelRoom(code));
+    }
   }
 
   /**
@@ -268,7 +343,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     draining = null;
     const now = clock.now();
     const end = Math.min(dueCodes.length, dueHead + VISIT_CHUNK);
-    while (dueHead < end) safeVisit(dueCodes[dueHead++]!, now);
+    while (dueHead < end) void safeVisit(dueCodes[dueHead++]!, now);
     if (dueHead < dueCodes.length) {
       draining = setImmediate(drain);
     } else {
@@ -284,29 +359,75 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (dueHead < dueCodes.length && !draining) drain();
     if (now - lastSweep >= SWEEP_EVERY_MS) {
       lastSweep = now;
-      try {
-        sweep();
-      } catch (error) {
-        logger.error({ err: error }, 'duel room sweep failed');
-      }
+      sweep().catch(background('duel room sweep failed', {}));
     }
   }, SLOT_MS);
   interval.unref();
+
+  /**
+   * With Redis, every SCAN_EVERY_MS: renew this process's leases (every RENEW_EVERY_MS) and stop
+   * driving rooms whose lease is gone (the game ended elsewhere, or another process took over
+   * after a stall); take over rooms whose lease expired (their process died); and every
+   * UNRECORDED_EVERY_MS hand finished games nobody stored to the rating service again.
+   */
+  let lastRenew = 0;
+  let lastUnrecorded = Date.now();
+  async function leaseRound(force = false): Promise<void> {
+    if (!leases) return;
+    const now = Date.now();
+    if (force || now - lastRenew >= RENEW_EVERY_MS) {
+      lastRenew = now;
+      for (const code of await leases.renew([...driven.keys()])) undrive(code);
+    }
+    for (const { code, gameId } of await leases.takeExpired()) {
+      const room = await store.get(code);
+      if (room?.status === 'playing' && room.game?.id === gameId) {
+        logger.info({ roomCode: code, gameId }, 'took over the clock of a room whose lease expired');
+        drive(room);
+      } else {
+        await leases.release(code, gameId);
+      }
+    }
+    if (force || now - lastUnrecorded >= UNRECORDED_EVERY_MS) {
+      lastUnrecorded = now;
+      for (const game of await store.unrecorded(UNRECORDED_AFTER_MS)) {
+        logger.warn({ gameId: game.gameId }, 'storing a finished game its process left unstored');
+        ratings.recordDuel(game, () => {
+          store.markRecorded([game.gameId]).catch(background('could not mark a finished game stored', { gameId: game.gameId }));
+        });
+      }
+    }
+  }
+  let leaseBusy = false;
+  const leaseTimer = leases
+    ? setInterval(() => {
+        if (leaseBusy) return;
+        leaseBusy = true;
+        leaseRound()
+          .catch(background('room lease round failed', {}))
+          .finally(() => (leaseBusy = false));
+      }, SCAN_EVERY_MS)
+    : null;
+  leaseTimer?.unref();
 
   onClientEvent(
     io,
     'createRoom',
     createRoomSchema,
-    ({ socket, user }, { mode }) => {
+    async ({ socket, user }, { mode }) => {
       const now = clock.now();
-      const refused = leaveCurrentRoom(user, now);
+      const refused = await leaveCurrentRoom(user, now);
       if (refused) return { error: refused };
-      const room = machine.createRoom({ code: newRoomCode(), mode, host: identity(user) }, now);
-      store.set(room);
-      attach(socket, room.code);
-      const players = machine.publicPlayers(room);
-      io.to(duelRoom(room.code)).emit('roomUpdate', players);
-      return { roomCode: room.code, players, mode: room.mode, isHost: true };
+      // 31^6 ≈ 887 million codes: a collision is rare, 20 in a row is a bug.
+      for (let i = 0; i < 20; i++) {
+        const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) }, now);
+        if (!(await store.create(room))) continue;
+        attach(socket, room.code);
+        const players = machine.publicPlayers(room);
+        io.to(duelRoom(room.code)).emit('roomUpdate', players);
+        return { roomCode: room.code, players, mode: room.mode, isHost: true };
+      }
+      throw new Error('no free room code after 20 draws');
     },
     options,
   );
@@ -315,33 +436,49 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'joinRoom',
     joinRoomSchema,
-    ({ socket, user }, { roomCode: code }) => {
+    async ({ socket, user }, { roomCode: code }) => {
       const now = clock.now();
-      const room = store.get(code);
+      const room = await store.get(code);
       if (!room) return { error: DUEL_ERRORS.roomNotFound };
-      const current = store.findByUser(user.id);
+      const current = await store.findByUser(user.id);
       if (current && current.code !== code && current.status === 'playing') return { error: DUEL_ERRORS.finishCurrent };
-      const outcome = machine.joinRoom(room, identity(user), now);
-      if (!outcome.ok) return { error: outcome.error };
-      leaveCurrentRoom(user, now, code);
+      // Refused joins leave the user's current room alone; the real join below runs on the latest room.
+      const check = machine.joinRoom(room, identity(user), now);
+      if (!check.ok) return { error: check.error };
+      await leaveCurrentRoom(user, now, code);
       attach(socket, code);
-      const next = apply(room, outcome);
+      const outcome = await store.update(code, (latest) => machine.joinRoom(latest, identity(user), now));
+      if (!outcome?.result.ok) {
+        detach(socket, code);
+        return { error: outcome ? (outcome.result as Refusal).error : DUEL_ERRORS.roomNotFound };
+      }
+      emitTransition(outcome.result);
+      const next = outcome.result.room;
       return { roomCode: code, players: machine.publicPlayers(next), mode: next.mode, isHost: machine.isHost(next, user.id) };
     },
     options,
   );
+
+  /** Runs a seated player's transition on the socket's room and broadcasts it; `{}` or the error. */
+  async function act(socket: TypedSocket, userId: string, transition: (room: DuelRoom) => ChangeResult | Refusal): Promise<{ error?: string }> {
+    const code = socket.data.duelCode;
+    if (!code) return { error: DUEL_ERRORS.noRoom };
+    const outcome = await store.update(code, seated(userId, transition));
+    if (!outcome) return { error: DUEL_ERRORS.noRoom };
+    const { result } = outcome;
+    if (result && !result.ok) return { error: (result as Refusal).error };
+    emitTransition(result);
+    return {};
+  }
 
   onClientEvent(
     io,
     'startGame',
     emptyPayloadSchema,
     ({ socket, user }) => {
-      const room = roomOf(socket, user.id);
-      if (!room) return { error: DUEL_ERRORS.noRoom };
-      const outcome = machine.startGame(room, user.id, newGame(), clock.now());
-      if (!outcome.ok) return { error: outcome.error };
-      apply(room, outcome);
-      return {};
+      const game = newGame();
+      const now = clock.now();
+      return act(socket, user.id, (room) => machine.startGame(room, user.id, game, now));
     },
     options,
   );
@@ -350,15 +487,21 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'rejoinRoom',
     rejoinRoomSchema,
-    ({ socket, user }, { roomCode: code }) => {
+    async ({ socket, user }, { roomCode: code }) => {
       // The player is identified by the socket's user id; the payload's name is not trusted.
       const now = clock.now();
-      const room = store.get(code);
-      if (!room) return { error: DUEL_ERRORS.roomNotFound };
-      if (!machine.seatOf(room, user.id)) return { error: DUEL_ERRORS.notInRoom };
+      // Attached first, so no broadcast after the snapshot below is missed.
+      const previous = socket.data.duelCode;
       attach(socket, code);
-      const next = apply(room, machine.setConnected(room, user.id, true, now));
-      return machine.snapshotFor(next, user.id, now);
+      const outcome = await store.update(code, seated(user.id, (room) => machine.setConnected(room, user.id, true, now), DUEL_ERRORS.notInRoom));
+      if (!outcome?.result.ok) {
+        detach(socket, code);
+        if (previous && previous !== code) attach(socket, previous);
+        return { error: outcome ? (outcome.result as Refusal).error : DUEL_ERRORS.roomNotFound };
+      }
+      emitTransition(outcome.result);
+      const room = outcome.result.room ?? outcome.before;
+      return machine.snapshotFor(room, user.id, now);
     },
     options,
   );
@@ -367,9 +510,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'getTimer',
     emptyPayloadSchema,
-    ({ socket, user }) => {
-      const room = roomOf(socket, user.id);
-      if (!room) return { timeLeft: 0, error: DUEL_ERRORS.noRoom };
+    async ({ socket, user }) => {
+      const code = socket.data.duelCode;
+      const room = code === undefined ? undefined : await store.get(code);
+      if (!room || !machine.seatOf(room, user.id)) return { timeLeft: 0, error: DUEL_ERRORS.noRoom };
       return { timeLeft: machine.timeLeft(room, clock.now()) };
     },
     { ...options, errorReply: (error) => ({ timeLeft: 0, error }) },
@@ -379,13 +523,16 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'submitAnswer',
     submitAnswerSchema,
-    timedHandler(deps.observeAnswerAck, ({ socket, user }, { answer }) => {
-      const room = roomOf(socket, user.id);
-      if (!room) return { error: DUEL_ERRORS.noRoom };
-      const outcome = machine.submitAnswer(room, user.id, answer, clock.now());
-      if (!outcome.ok) return { error: outcome.error };
-      apply(room, outcome);
-      return outcome.reply;
+    timedHandler(deps.observeAnswerAck, async ({ socket, user }, { answer }) => {
+      const code = socket.data.duelCode;
+      if (!code) return { error: DUEL_ERRORS.noRoom };
+      const now = clock.now();
+      const outcome = await store.update(code, seated(user.id, (room) => machine.submitAnswer(room, user.id, answer, now)));
+      if (!outcome) return { error: DUEL_ERRORS.noRoom };
+      const { result } = outcome;
+      if (!result.ok) return { error: result.error };
+      emitTransition(result);
+      return result.reply;
     }),
     options,
   );
@@ -395,12 +542,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     'rematch',
     emptyPayloadSchema,
     ({ socket, user }) => {
-      const room = roomOf(socket, user.id);
-      if (!room) return { error: DUEL_ERRORS.noRoom };
-      const outcome = machine.requestRematch(room, user.id, newGame(), clock.now());
-      if (!outcome.ok) return { error: outcome.error };
-      apply(room, outcome);
-      return {};
+      const game = newGame();
+      const now = clock.now();
+      return act(socket, user.id, (room) => machine.requestRematch(room, user.id, game, now));
     },
     options,
   );
@@ -409,14 +553,11 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'leaveRoom',
     emptyPayloadSchema,
-    ({ socket, user }) => {
-      const refused = leaveCurrentRoom(user, clock.now());
+    async ({ socket, user }) => {
+      const refused = await leaveCurrentRoom(user, clock.now());
       if (refused) return { error: refused };
       // A socket still attached to a room its user no longer sits in (a second tab) lets go too.
-      if (socket.data.duelCode) {
-        void socket.leave(duelRoom(socket.data.duelCode));
-        socket.data.duelCode = undefined;
-      }
+      if (socket.data.duelCode) detach(socket, socket.data.duelCode);
       return {};
     },
     options,
@@ -426,24 +567,42 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     const code = socket.data.duelCode;
     const user = socket.data.user;
     if (!code || !user) return;
-    // Another tab of the same player still attached keeps the seat connected.
+    // Another tab of the same player still attached here keeps the seat connected.
     for (const other of socketsOf(user.id)) if (other !== socket && other.data.duelCode === code) return;
-    const room = store.get(code);
-    if (room) apply(room, machine.setConnected(room, user.id, false, clock.now()));
+    const now = clock.now();
+    store
+      .update(code, (room) => machine.setConnected(room, user.id, false, now))
+      .then((outcome) => emitTransition(outcome?.result ?? null))
+      .catch(background('could not mark a player disconnected', { roomCode: code, userId: user.id }));
   });
 
+  let closed: Promise<void> | null = null;
   const handle: DuelHandle = {
     close() {
-      clearInterval(interval);
-      if (draining) clearImmediate(draining);
-      if (progressFlush) clearImmediate(progressFlush);
+      closed ??= (async () => {
+        clearInterval(interval);
+        if (leaseTimer) clearInterval(leaseTimer);
+        if (draining) clearImmediate(draining);
+        if (progressFlush) clearImmediate(progressFlush);
+        const mine = [...driven.keys()];
+        for (const code of mine) undrive(code);
+        await leases?.expire(mine).catch(background('could not hand room clock leases over', {}));
+      })();
+      return closed;
     },
     store,
-    tick() {
+    async tick() {
       const now = clock.now();
-      wheel.all((code) => safeVisit(code, now));
+      const ends: Promise<void>[] = [];
+      wheel.all((code) => {
+        const end = safeVisit(code, now);
+        if (end) ends.push(end);
+      });
+      await Promise.all(ends);
     },
     sweep,
+    leaseRound: () => leaseRound(true),
+    driven: () => [...driven.keys()],
   };
   handles.set(io, handle);
   return handle;

@@ -1,41 +1,103 @@
 /**
  * Where live Math Challenge rooms are kept (issue #2 "Architecture": live game state sits behind a
- * small store interface, in memory for now). Rooms are plain data (duel.machine.ts), so a
- * Redis-backed store can implement the same interface later without touching the rules.
+ * small store interface). Rooms are plain data (duel.machine.ts); two stores implement the
+ * interface: MemoryRoomStore (one process, the default) and RedisRoomStore (several processes,
+ * with REDIS_URL; redis-room-store.ts).
  *
- * The interface is synchronous on purpose: a room belongs to the one process its sockets talk to
- * (as a Colyseus room does), which keeps every transition atomic without locks. A Redis store would
- * keep that owner's copy and write it through for fail-over and cross-process look-ups.
+ * Every change goes through `update`, an atomic read-transition-write: the transition is a pure
+ * function of the room (duel.machine.ts), so a store that finds the room changed under it (another
+ * process wrote first) simply runs it again on the newer room. Nothing but the machine's rules
+ * decides what a change does.
  */
-import type { DuelRoom } from './duel.machine.js';
+import type { FinishedDuel } from '../rating/finished-game.js';
+import { isAbandoned, type DuelEffect, type DuelRoom } from './duel.machine.js';
 
-export interface RoomStore {
-  get(code: string): DuelRoom | undefined;
-  has(code: string): boolean;
-  /** Saves a room (a new one or the next version of an existing one). */
-  set(room: DuelRoom): void;
-  delete(code: string): void;
-  /** The room a user currently sits in (a seat not marked left), if any. A user has at most one. */
-  findByUser(userId: string): DuelRoom | undefined;
-  /** Every room, for the idle sweep. */
-  values(): IterableIterator<DuelRoom>;
-  readonly size: number;
+/** What a transition function returns: a new room to save (`ok` with a `room` not identical to
+ * the one given), or anything else, which saves nothing (a refusal, a no-op). */
+export type ChangeResult = { ok: boolean; room?: DuelRoom; effects?: DuelEffect[] } | null;
+
+export interface UpdateOutcome<R> {
+  /** The room the transition ran on (the latest one). */
+  before: DuelRoom;
+  /** What the transition returned for it. */
+  result: R;
 }
 
-/** The single-process store: a Map of rooms plus a user → room index kept in step on every write. */
+export interface RoomStore {
+  get(code: string): Promise<DuelRoom | undefined>;
+  /** Saves a new room; false (and nothing saved) when the code is taken. */
+  create(room: DuelRoom): Promise<boolean>;
+  /**
+   * Runs `change` on the room and saves the room it returns, atomically: no other write to the
+   * room lands between the read and the save (a conflicting write makes the store run `change`
+   * again on the newer room, so `change` must be pure). A transition whose effects include
+   * gameOver also stores its finished game durably (see `unrecorded`). Resolves undefined when
+   * there is no such room.
+   */
+  update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Promise<UpdateOutcome<R> | undefined>;
+  delete(code: string): Promise<void>;
+  /** The room a user currently sits in (a seat not marked left), if any. A user has at most one. */
+  findByUser(userId: string): Promise<DuelRoom | undefined>;
+  /** Deletes the rooms that `isAbandoned` at `now` and returns their codes (a store whose rooms
+   * expire on their own returns []). */
+  sweep(now: number): Promise<string[]>;
+  /**
+   * Finished games stored by `update` that nobody has confirmed written to the database for
+   * `olderThanMs`, claimed for this caller for another `olderThanMs` (a process that died between
+   * the end of a game and its database write leaves them behind). Always [] in memory: there the
+   * game is handed over in the same process that ended it.
+   */
+  unrecorded(olderThanMs: number): Promise<FinishedDuel[]>;
+  /** Confirms finished games written to the database. */
+  markRecorded(gameIds: string[]): Promise<void>;
+  /** Rooms held (memory) or games running (Redis), for metrics and tests. */
+  size(): Promise<number>;
+}
+
+/** Whether a change result asks for a save. */
+export function changedRoom(before: DuelRoom, result: ChangeResult): DuelRoom | null {
+  if (!result || !result.ok || !result.room || result.room === before) return null;
+  return result.room;
+}
+
+/** The finished game a transition produced, if it ended a game. */
+export function finishedGameOf(result: ChangeResult): FinishedDuel | null {
+  for (const effect of result?.effects ?? []) if (effect.type === 'gameOver') return effect.result;
+  return null;
+}
+
+/** The single-process store: a Map of rooms plus a user → room index kept in step on every write.
+ * Each operation runs to completion synchronously, which makes `update` atomic by itself. */
 export class MemoryRoomStore implements RoomStore {
   private readonly rooms = new Map<string, DuelRoom>();
   private readonly byUser = new Map<string, string>();
 
-  get(code: string): DuelRoom | undefined {
+  /** The room now, synchronously (unit tests). */
+  peek(code: string): DuelRoom | undefined {
     return this.rooms.get(code);
   }
 
-  has(code: string): boolean {
-    return this.rooms.has(code);
+  async get(code: string): Promise<DuelRoom | undefined> {
+    return this.rooms.get(code);
   }
 
-  set(room: DuelRoom): void {
+  async create(room: DuelRoom): Promise<boolean> {
+    if (this.rooms.has(room.code)) return false;
+    this.save(room);
+    return true;
+  }
+
+  async update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Promise<UpdateOutcome<R> | undefined> {
+    const before = this.rooms.get(code);
+    if (!before) return undefined;
+    const result = change(before);
+    const next = changedRoom(before, result);
+    if (next) this.save(next);
+    return { before, result };
+  }
+
+  /** Saves a room (a new one or the next version of an existing one). */
+  save(room: DuelRoom): void {
     const previous = this.rooms.get(room.code);
     this.rooms.set(room.code, room);
     // Most writes (answers, connection changes) keep the same seats array or the same users in it;
@@ -50,23 +112,32 @@ export class MemoryRoomStore implements RoomStore {
     for (const seat of room.seats) if (!seat.left) this.byUser.set(seat.userId, room.code);
   }
 
-  delete(code: string): void {
+  async delete(code: string): Promise<void> {
     const room = this.rooms.get(code);
     if (!room) return;
     this.rooms.delete(code);
     for (const seat of room.seats) if (this.byUser.get(seat.userId) === code) this.byUser.delete(seat.userId);
   }
 
-  findByUser(userId: string): DuelRoom | undefined {
+  async findByUser(userId: string): Promise<DuelRoom | undefined> {
     const code = this.byUser.get(userId);
     return code === undefined ? undefined : this.rooms.get(code);
   }
 
-  values(): IterableIterator<DuelRoom> {
-    return this.rooms.values();
+  async sweep(now: number): Promise<string[]> {
+    const gone: string[] = [];
+    for (const room of this.rooms.values()) if (isAbandoned(room, now)) gone.push(room.code);
+    for (const code of gone) await this.delete(code);
+    return gone;
   }
 
-  get size(): number {
+  async unrecorded(): Promise<FinishedDuel[]> {
+    return [];
+  }
+
+  async markRecorded(): Promise<void> {}
+
+  async size(): Promise<number> {
     return this.rooms.size;
   }
 }

@@ -7,10 +7,11 @@ import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import type { Database } from '../platform/db.js';
+import type { RedisHandle } from '../platform/redis.js';
 import type { TypedServer } from '../platform/socket.js';
 import { createMetrics, type MetricSources, type Metrics } from './metrics.js';
 import { opsRoutes, type BackupSource } from './ops.routes.js';
-import { createReadiness, databaseCheck, redisPingCheck, type Readiness } from './readiness.js';
+import { createReadiness, databaseCheck, redisCheck, type Readiness } from './readiness.js';
 
 export interface Ops {
   readiness: Readiness;
@@ -22,13 +23,15 @@ export interface Ops {
 export function createOps(deps: {
   config: Config;
   db: Database;
+  /** The server's Redis connection when REDIS_URL is set. */
+  redis?: RedisHandle | null;
   sources: MetricSources;
   backup?: BackupSource;
 }): Ops {
-  const { config, db, sources, backup } = deps;
+  const { config, db, redis, sources, backup } = deps;
   const readiness = createReadiness();
   readiness.register('database', databaseCheck(db));
-  if (config.REDIS_URL) readiness.register('redis', redisPingCheck(config.REDIS_URL));
+  if (redis) readiness.register('redis', redisCheck(redis.client));
   const metrics = createMetrics(sources);
   return {
     readiness,

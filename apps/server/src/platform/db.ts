@@ -59,7 +59,7 @@ export async function openDatabase(options: {
   if (options.url) {
     const sql = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(sql, { schema });
-    await migratePostgres(db, { migrationsFolder: migrationsFolder() });
+    await withMigrationLock(sql, () => migratePostgres(db, { migrationsFolder: migrationsFolder() }));
     return { db: db as unknown as Database, kind: 'postgres', close: () => sql.end({ timeout: 5 }) };
   }
   let dataDir = options.dataDir;
@@ -84,4 +84,27 @@ export async function openDatabase(options: {
       return client.dumpDataDir('gzip');
     },
   };
+}
+
+/** Key of the PostgreSQL advisory lock taken around migrations: an arbitrary fixed 64-bit number
+ * that nothing else in the database uses. */
+const MIGRATION_LOCK_KEY = '4815162342';
+
+/**
+ * Runs `migrate` while holding a session-level advisory lock on one reserved connection, so that
+ * several processes starting at once against an empty database apply the migrations once: the
+ * others wait for the lock, then find every migration recorded and apply nothing.
+ */
+async function withMigrationLock(sql: postgres.Sql, migrate: () => Promise<void>): Promise<void> {
+  const lockConnection = await sql.reserve();
+  try {
+    await lockConnection`select pg_advisory_lock(${MIGRATION_LOCK_KEY}::bigint)`;
+    try {
+      await migrate();
+    } finally {
+      await lockConnection`select pg_advisory_unlock(${MIGRATION_LOCK_KEY}::bigint)`;
+    }
+  } finally {
+    lockConnection.release();
+  }
 }

@@ -14,12 +14,18 @@
  *    is parsed with the protocol's zod schema, needs a signed-in user, never lets an exception
  *    escape, and is always answered when the client gave an ack function.
  *
+ * With REDIS_URL, broadcasts go through the Redis Streams adapter (platform/redis.ts) and connection
+ * state recovery is on: a client back within 2 minutes, on any process, gets its rooms and missed
+ * broadcasts again. Recovery never skips the handshake authentication (`skipMiddlewares: false`),
+ * and what it restores is held back until the token has been verified again as the same user: a
+ * revoked or expired token gets a fresh, empty session instead (issue #5).
+ *
  * Routing happens in the one per-socket middleware rather than through a listener per event per
  * socket: at 10,000 connected players that is one closure per socket instead of a dozen (memory is
  * a bench/duel target: ≤ 40 KB per player).
  */
 import type { Server as HttpServer } from 'node:http';
-import { Server, type Socket } from 'socket.io';
+import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DUEL_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
@@ -27,12 +33,16 @@ import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
 import type { Logger } from './logger.js';
 import { userRoom, type Notifier } from './notifier.js';
+import { RECOVERY_WINDOW_MS } from './redis.js';
 
 /** Per-socket data. `user` is null for a socket without a valid token. */
 export interface SocketData {
   user: SessionUser | null;
   /** Code of the Math Challenge room this socket is attached to (duel.socket.ts). */
   duelCode?: string;
+  /** Broadcasts missed while disconnected, held by a recovered session until its token is verified
+   * again (see the file header). */
+  heldPackets?: unknown[][];
 }
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -82,9 +92,22 @@ const MAX_TOKEN_CHARS = 4096;
 
 export function createSocketServer(
   httpServer: HttpServer,
-  deps: { config: Config; logger: Logger; verifyToken: (token: string) => Promise<SessionUser | null> },
+  deps: {
+    config: Config;
+    logger: Logger;
+    verifyToken: (token: string) => Promise<SessionUser | null>;
+    /** A cluster adapter (platform/redis.ts); turns connection state recovery on. Default: the
+     * in-memory adapter of a single process, without recovery. */
+    adapter?: ServerOptions['adapter'];
+  },
 ): { io: TypedServer; notifier: Notifier } {
   const { config, logger, verifyToken } = deps;
+  const cluster: Partial<ServerOptions> = deps.adapter
+    ? {
+        adapter: deps.adapter,
+        connectionStateRecovery: { maxDisconnectionDuration: RECOVERY_WINDOW_MS, skipMiddlewares: false },
+      }
+    : {};
   const io: TypedServer = new Server(httpServer, {
     path: '/socket.io',
     serveClient: false,
@@ -100,24 +123,27 @@ export function createSocketServer(
     connectTimeout: REALTIME.connectionTimeoutMs,
     allowEIO3: false,
     // No CORS: one origin (the app is served by this server; Vite proxies /socket.io in development).
+    ...cluster,
   });
+  if (deps.adapter) holdRecoveredPackets(io);
   const hooks: SocketHooks = { routes: new Map(), disconnect: [] };
   hooksOf.set(io, hooks);
 
   io.use((socket, next) => {
-    socket.data.user = null;
+    // A recovered session brings its previous data: nothing of it is trusted before the check below.
+    const restored: Partial<SocketData> | null = socket.recovered ? (socket.data as Partial<SocketData>) : null;
+    socket.data = { user: null };
+    const settle = (user: SessionUser | null) => {
+      socket.data.user = user;
+      if (restored) resumeRecovered(socket, restored, user);
+      next();
+    };
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_CHARS) return next();
-    verifyToken(token).then(
-      (user) => {
-        socket.data.user = user;
-        next();
-      },
-      (error: unknown) => {
-        logger.warn({ err: error }, 'token verification failed on socket handshake');
-        next();
-      },
-    );
+    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_CHARS) return settle(null);
+    verifyToken(token).then(settle, (error: unknown) => {
+      logger.warn({ err: error }, 'token verification failed on socket handshake');
+      settle(null);
+    });
   });
 
   const limit = config.SOCKET_RATE_LIMIT_EVENTS;
@@ -131,6 +157,12 @@ export function createSocketServer(
     (socket.conn as { request: unknown }).request = null;
     const user = socket.data.user;
     if (user) void socket.join(userRoom(user.id));
+    const held = socket.data.heldPackets;
+    if (held) {
+      socket.data.heldPackets = undefined;
+      // Written after the CONNECT packet, in the order they were broadcast.
+      for (const packet of held) (socket as unknown as RawPacketSocket).packet({ type: EVENT_PACKET, data: packet });
+    }
     /** Fixed window: when it began (epoch ms) and the events counted in it. */
     let windowStart = Date.now();
     let events = 0;
@@ -165,6 +197,7 @@ export function createSocketServer(
       // The payload is the first argument unless the client sent only the callback.
       const raw = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
       let reply: unknown;
+      let pending: PromiseLike<unknown> | null = null;
       try {
         if (!user) {
           reply = route.errorReply(DUEL_ERRORS.notLoggedIn);
@@ -172,6 +205,7 @@ export function createSocketServer(
           const parsed = route.schema.safeParse(raw);
           if (parsed.success) {
             reply = route.handler({ socket, user }, parsed.data);
+            if (isThenable(reply)) pending = reply;
           } else {
             events += INVALID_WEIGHT - 1;
             if (flooded()) return;
@@ -182,7 +216,14 @@ export function createSocketServer(
         route.logger.error({ err: error, event, userId: user?.id }, 'socket handler failed');
         reply = route.errorReply(DUEL_ERRORS.internal);
       }
-      safeAck(ack, reply, route.logger);
+      if (!pending) return safeAck(ack, reply, route.logger);
+      pending.then(
+        (value) => safeAck(ack, value, route.logger),
+        (error: unknown) => {
+          route.logger.error({ err: error, event, userId: user?.id }, 'socket handler failed');
+          safeAck(ack, route.errorReply(DUEL_ERRORS.internal), route.logger);
+        },
+      );
     });
 
     socket.on('disconnect', () => {
@@ -208,6 +249,44 @@ export function createSocketServer(
     toRoom: (room, event, ...args) => void emitter.to(room).emit(event, ...args),
   };
   return { io, notifier };
+}
+
+/** Socket.IO's EVENT packet type (socket.io-parser PacketType.EVENT). */
+const EVENT_PACKET = 2;
+type RawPacketSocket = { packet(packet: { type: number; data: unknown[] }): void };
+
+/**
+ * Socket.IO writes a recovered session's missed packets to the wire in the socket's constructor,
+ * before any middleware has run. Wrapping the adapter's restoreSession moves them into the
+ * session's data, where the handshake middleware finds them and lets them out only to the same user.
+ */
+function holdRecoveredPackets(io: TypedServer): void {
+  type Session = { data: Partial<SocketData>; missedPackets: unknown[][] } & Record<string, unknown>;
+  const adapter = io.of('/').adapter as unknown as { restoreSession(pid: string, offset: string): Promise<Session | null> };
+  const restore = adapter.restoreSession.bind(adapter);
+  adapter.restoreSession = async (pid, offset) => {
+    const session = await restore(pid, offset);
+    if (!session) return session;
+    return { ...session, data: { ...session.data, heldPackets: session.missedPackets }, missedPackets: [] };
+  };
+}
+
+/**
+ * A recovered socket keeps its rooms, duel attachment and missed broadcasts only when its token
+ * still verifies as the user it belonged to; otherwise it leaves every room (its own id excepted)
+ * and starts empty, as a new connection would.
+ */
+function resumeRecovered(socket: TypedSocket, restored: Partial<SocketData>, user: SessionUser | null): void {
+  if (user && restored.user?.id === user.id) {
+    socket.data.duelCode = restored.duelCode;
+    socket.data.heldPackets = restored.heldPackets;
+    return;
+  }
+  for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
 
 function safeAck(ack: ((reply: unknown) => void) | null, reply: unknown, logger: Logger): void {
@@ -239,8 +318,8 @@ export function zodErrorText(error: z.ZodError): string {
 
 /**
  * Routes client event `event` of every socket of `io` to `handler`, which receives the signed-in
- * user and the payload parsed with `schema`, and returns the acknowledgement synchronously (no
- * database on an acknowledgement path). Unauthenticated sockets get "Please log in to play", bad
+ * user and the payload parsed with `schema`, and returns the acknowledgement, or a promise of it
+ * (the live state may sit in Redis; still no database on an acknowledgement path). Unauthenticated sockets get "Please log in to play", bad
  * payloads the zod message, unexpected exceptions are logged and answered with a generic error.
  * Nothing is acknowledged when the client gave no callback, and nothing is thrown either way.
  *
@@ -250,7 +329,7 @@ export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.
   io: TypedServer,
   event: E,
   schema: S,
-  handler: (ctx: EventContext, payload: z.output<S>) => AckReply<E>,
+  handler: (ctx: EventContext, payload: z.output<S>) => AckReply<E> | Promise<AckReply<E>>,
   options: { logger: Logger; errorReply?: (error: string) => AckReply<E> },
 ): void {
   hooksFor(io).routes.set(event, {

@@ -27,10 +27,11 @@ import { finishedDuelSchema, type FinishedDuel } from './finished-game.js';
 export interface RatingService {
   /**
    * Hands over a finished Math Challenge. Returns at once; the game is written by the batch writer
-   * within about 100 ms. A gameId already queued or stored is ignored. A malformed record (a bug in
+   * within about 100 ms, then `onStored` is called (also when the database already had it: the
+   * duel's Redis store then forgets its durable copy). A gameId already queued is ignored. A malformed record (a bug in
    * the caller) is logged and dropped rather than thrown into the game loop.
    */
-  recordDuel(game: FinishedDuel): void;
+  recordDuel(game: FinishedDuel, onStored?: () => void): void;
   /**
    * Writes everything queued now, ignoring back-off delays, and resolves when the queue is empty
    * (used at shutdown and by tests). Games still failing after a few rounds are logged at error
@@ -66,6 +67,7 @@ const FLUSH_ROUNDS = 3;
 
 interface Pending {
   game: FinishedDuel;
+  onStored?: () => void;
   attempts: number;
   /** Epoch ms before which the writer leaves it alone (back-off). */
   notBefore: number;
@@ -170,7 +172,14 @@ export function createRatingService(deps: RatingDeps): RatingService {
       for (const pending of batch) failed.push({ pending, error });
     }
 
-    for (const { pending } of done) known.delete(pending.game.gameId);
+    for (const { pending } of done) {
+      known.delete(pending.game.gameId);
+      try {
+        pending.onStored?.();
+      } catch (error) {
+        logger.error({ err: error, gameId: pending.game.gameId }, 'onStored of a finished game failed');
+      }
+    }
     const now = Date.now();
     for (const { pending, error } of failed) {
       pending.attempts += 1;
@@ -213,7 +222,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
   }
 
   return {
-    recordDuel(game) {
+    recordDuel(game, onStored) {
       const parsed = finishedDuelSchema.safeParse(game);
       if (!parsed.success) {
         logger.error({ game, problem: firstIssueMessage(parsed.error) }, 'refusing a malformed finished game (bug in the caller)');
@@ -221,7 +230,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
       }
       if (known.has(game.gameId)) return;
       known.add(game.gameId);
-      queue.push({ game: parsed.data, attempts: 0, notBefore: 0 });
+      queue.push({ game: parsed.data, onStored, attempts: 0, notBefore: 0 });
       fresh++;
       schedule();
     },

@@ -93,22 +93,11 @@ export function createSoloService(deps: SoloDeps): SoloService {
   const sweepMs = deps.sweepIntervalMs ?? DEFAULT_SWEEP_MS;
 
   /**
-   * Keyed locks (`session:{id}`, `user:{id}`): every read-modify-write of a session runs alone, so
-   * two answers sent at once cannot both score the same question (the store's awaits would
-   * otherwise interleave them), and a user's starts run one at a time. In one process only: a
-   * multi-process store must give the same guarantee itself (e.g. Redis WATCH or a Lua script).
+   * Keyed locks (`session:{id}`, `user:{id}`) from the store: every read-modify-write of a session
+   * runs alone, so two answers sent at once cannot both score the same question (the store's awaits
+   * would otherwise interleave them), and a user's starts run one at a time, on every process.
    */
-  const locks = new Map<string, Promise<unknown>>();
-  function withLock<T>(key: string, work: () => Promise<T>): Promise<T> {
-    const previous = locks.get(key) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
-    locks.set(key, tail);
-    void tail.then(() => {
-      if (locks.get(key) === tail) locks.delete(key);
-    });
-    return run;
-  }
+  const withLock = <T>(key: string, work: () => Promise<T>): Promise<T> => store.lock(key, work);
 
   function isRunning(s: SoloSession): boolean {
     return s.endedAt === null;

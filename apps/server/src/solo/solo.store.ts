@@ -1,8 +1,11 @@
 /**
  * Where live single-player sessions are kept. The service holds the rules; a store only keeps plain
- * JSON records, so an in-memory map (this issue) and a Redis hash plus a sorted set on `wakeAt`
- * (the scale-out issue) are interchangeable without touching the rules. Records returned by a store
- * are copies: changing one changes nothing until it is `put` back.
+ * JSON records, so an in-memory map (one process) and Redis keys plus a sorted set on `wakeAt`
+ * (several processes, redis-solo.store.ts) are interchangeable without touching the rules. Records
+ * returned by a store are copies: changing one changes nothing until it is `put` back.
+ *
+ * Every read-modify-write of a session runs inside `lock`, so two answers sent at once cannot both
+ * score the same question: in one process a keyed promise chain, across processes a Redis lock.
  */
 
 /** One single-player run on the server (spec §3 "Single-player session"). Times are epoch ms. */
@@ -50,6 +53,27 @@ export interface SoloStore {
   due(now: number, limit: number): Promise<SoloSession[]>;
   /** Number of sessions held (for metrics and tests). */
   size(): Promise<number>;
+  /** Runs `work` alone among all holders of `key` (`session:{id}`, `user:{id}`), on every process
+   * sharing the store. */
+  lock<T>(key: string, work: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * Keyed locks within one process: each `key` has a promise chain, and `work` runs after the
+ * previous holder finished (whether it failed or not).
+ */
+export function createLocalLocks(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
+  const locks = new Map<string, Promise<unknown>>();
+  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
+    const previous = locks.get(key) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const tail = run.catch(() => undefined);
+    locks.set(key, tail);
+    void tail.then(() => {
+      if (locks.get(key) === tail) locks.delete(key);
+    });
+    return run;
+  };
 }
 
 /** A single-process store: a Map of JSON copies. */
@@ -59,6 +83,7 @@ export function createMemorySoloStore(): SoloStore {
   const copy = (s: SoloSession): SoloSession => structuredClone(s);
 
   return {
+    lock: createLocalLocks(),
     async get(id) {
       const s = sessions.get(id);
       return s ? copy(s) : null;

@@ -1,7 +1,9 @@
 /**
  * The one Socket.IO connection (spec §7 "Real-time socket"): same host, the stored token in the
  * handshake (`auth.token`), websocket first then polling, credentials, 20000 ms connection time-out,
- * automatic reconnection with exponential back-off and jitter.
+ * automatic reconnection with exponential back-off and jitter (randomizationFactor 0.5: each delay
+ * is drawn from ±50 % of the back-off, so a thousand clients of a process that died do not all
+ * knock on the survivors in the same instant), also after the server closed the connection itself.
  */
 import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
@@ -26,6 +28,18 @@ export function getSocket(): AppSocket {
     randomizationFactor: 0.5,
   });
   socket.on('connect_error', (error) => console.error('Socket connection failed:', error.message));
+  const current = socket;
+  current.on('disconnect', (reason) => {
+    // A server process that shuts down (SIGTERM) disconnects its clients on purpose, and Socket.IO
+    // does not reconnect after a server-side disconnect by itself. Reconnect after a random
+    // 0.5–1.5 s, so the clients of a stopping process spread over the others (through nginx)
+    // instead of arriving all at once; the duel screen then rejoins its room (use-room-rejoin.ts).
+    if (reason === 'io server disconnect') {
+      setTimeout(() => {
+        if (socket === current && !current.connected) current.connect();
+      }, 500 + Math.random() * 1000);
+    }
+  });
   return socket;
 }
 
