@@ -398,14 +398,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       }
     }
   }
-  let leaseBusy = false;
+  /** The lease round running now, if any (close() waits for it before Redis goes). */
+  let leaseInFlight: Promise<void> | null = null;
   const leaseTimer = leases
     ? setInterval(() => {
-        if (leaseBusy) return;
-        leaseBusy = true;
-        leaseRound()
+        if (leaseInFlight) return;
+        leaseInFlight = leaseRound()
           .catch(background('room lease round failed', {}))
-          .finally(() => (leaseBusy = false));
+          .finally(() => (leaseInFlight = null));
       }, SCAN_EVERY_MS)
     : null;
   leaseTimer?.unref();
@@ -584,6 +584,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         if (leaseTimer) clearInterval(leaseTimer);
         if (draining) clearImmediate(draining);
         if (progressFlush) clearImmediate(progressFlush);
+        await leaseInFlight;
         const mine = [...driven.keys()];
         for (const code of mine) undrive(code);
         await leases?.expire(mine).catch(background('could not hand room clock leases over', {}));
