@@ -14,6 +14,10 @@ import { createLogger } from './platform/logger.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  // A promise rejected with nobody listening (a Redis command cut off when its connection drops, in
+  // a library's fire-and-forget call) is logged rather than allowed to stop the whole process and
+  // every game on it; the server's own background work attaches its handlers.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled promise rejection'));
   // Before PGlite touches the files: a second process on the same folder must not open it at all.
   let lock: DataDirLock | null = null;
   if (!config.DATABASE_URL && !config.DATA_DIR.startsWith('memory://')) {

@@ -14,27 +14,36 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
- * A TCP relay to Redis that the test can cut, standing for a Redis outage seen by this server only
- * (the real Redis is shared with the tests running beside this one).
+ * A TCP relay to Redis that the test can stall, standing for a Redis that stops answering this
+ * server only (the real Redis is shared with the tests running beside this one). While stalled it
+ * holds the bytes both ways; `resume` delivers them.
  */
-async function redisRelay(target: URL): Promise<{ url: string; cut(): void }> {
-  const open = new Set<net.Socket>();
+async function redisRelay(target: URL): Promise<{ url: string; stall(): void; resume(): void; close(): void }> {
+  let stalled = false;
+  const held: Array<() => void> = [];
   const relay = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 6379), target.hostname);
-    for (const s of [client, upstream]) {
-      open.add(s);
-      s.on('close', () => open.delete(s));
-      s.on('error', () => s.destroy());
-    }
-    client.pipe(upstream).pipe(client);
+    const forward = (from: net.Socket, to: net.Socket) =>
+      from.on('data', (chunk: Buffer) => (stalled ? held.push(() => to.write(chunk)) : to.write(chunk)));
+    forward(client, upstream);
+    forward(upstream, client);
+    for (const s of [client, upstream]) s.on('error', () => s.destroy());
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
   });
   await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
   const { port } = relay.address() as net.AddressInfo;
   return {
     url: `redis://127.0.0.1:${port}${target.pathname}`,
-    cut() {
+    stall() {
+      stalled = true;
+    },
+    resume() {
+      stalled = false;
+      for (const send of held.splice(0)) send();
+    },
+    close() {
       relay.close();
-      for (const s of open) s.destroy();
     },
   };
 }
@@ -157,13 +166,13 @@ describe('METRICS_TOKEN', () => {
 });
 
 describe.skipIf(!testRedisUrl)(`readiness with REDIS_URL (needs ${NO_REDIS})`, () => {
-  it('is ready while Redis answers, and 503 failing ["redis"] once it does not; /healthz stays 200', async () => {
+  it('is ready while Redis answers, 503 failing ["redis"] while it does not (/healthz stays 200), ready again when it is back', async () => {
     const relay = await redisRelay(new URL(testRedisUrl ?? 'redis://127.0.0.1:6379'));
     const prefix = freshPrefix();
     const server = await startTestServer({ env: { REDIS_URL: relay.url, REDIS_KEY_PREFIX: prefix } });
     try {
       expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
-      relay.cut();
+      relay.stall();
       await expect
         .poll(async () => {
           const res = await fetch(`${server.url}/readyz`);
@@ -171,8 +180,12 @@ describe.skipIf(!testRedisUrl)(`readiness with REDIS_URL (needs ${NO_REDIS})`, (
         })
         .toEqual({ status: 503, body: { status: 'unavailable', failing: ['redis'] } });
       expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+      relay.resume();
+      await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000 }).toBe(200);
     } finally {
+      relay.resume();
       await server.close();
+      relay.close();
       await dropPrefix(prefix);
     }
   });
