@@ -18,6 +18,7 @@ import {
   longestStreak,
   practicePoints,
   seasonOf,
+  startOfUtcDay,
   streakDays,
   utcDateOf,
   type DailyBadge,
@@ -127,11 +128,14 @@ export function createDailyService(deps: DailyDeps): DailyService {
   // Hot reads (bench/daily): per-user lookups of concurrent requests share one query each.
   const profileLoader = createBatchLoader((ids: string[]) => repo.findUsers(ids));
   /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown up to 2 s late). */
-  const profiles = new LRUCache<string, DailyUser>({
-    max: 50_000,
-    ttl: Math.max(1, config.DAILY_CACHE_TTL_MS),
-    fetchMethod: async (id) => profileLoader.load(id),
-  });
+  const profiles = new LRUCache<string, DailyUser>({ max: 50_000, ttl: Math.max(1, config.DAILY_CACHE_TTL_MS) });
+  const profileOf = async (id: string): Promise<DailyUser | undefined> => {
+    const cached = config.DAILY_CACHE_TTL_MS > 0 ? profiles.get(id) : undefined;
+    if (cached) return cached;
+    const loaded = await profileLoader.load(id);
+    if (loaded && config.DAILY_CACHE_TTL_MS > 0) profiles.set(id, loaded);
+    return loaded;
+  };
   const solvedLoader = createBatchLoader((ids: string[]) => repo.solvedDaysOf(ids));
   /**
    * Solved days per user for GET /api/daily/streak, kept DAILY_CACHE_TTL_MS and dropped when this
@@ -151,7 +155,17 @@ export function createDailyService(deps: DailyDeps): DailyService {
   const solvedGeneration = new Map<string, number>();
   const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
 
-  const todayDate = () => utcDateOf(clock.now());
+  /** Today's UTC date, recomputed only when the clock leaves the day it was computed for. */
+  let today = { date: '', startMs: 0, endMs: 0 };
+  const todayDate = (): string => {
+    const now = clock.now();
+    if (now < today.startMs || now >= today.endMs) {
+      const date = utcDateOf(now);
+      const startMs = startOfUtcDay(date);
+      today = { date, startMs, endMs: startMs + 86_400_000 };
+    }
+    return today.date;
+  };
   const checkDate = (date: string): string => {
     const check = checkDailyDate(date, todayDate());
     if (!check.ok) throw new HttpError(400, check.error);
@@ -276,7 +290,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const current = seasonOf(todayDate());
       const year = query.year ?? current.year;
       const month = query.month ?? current.month;
-      const profile = config.DAILY_CACHE_TTL_MS > 0 ? await profiles.fetch(member.id) : await profileLoader.load(member.id);
+      const profile = await profileOf(member.id);
       if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
       return boards.season(profile, year, month, year === current.year && month === current.month);
     },
