@@ -72,7 +72,10 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   });
 
   /** GET /api/daily/streak → `{currentStreak, longestStreak, from, to, days}` (solved days only). */
-  app.get('/api/daily/streak', async (request): Promise<DailyStreakResponse> => daily.streak(member(request)));
+  app.get('/api/daily/streak', async (request, reply) => {
+    const body: JsonText<DailyStreakResponse> = await daily.streak(member(request));
+    return reply.type('application/json; charset=utf-8').send(body);
+  });
 
   /** POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 429 when posting too quickly. */
   app.post('/api/daily/comment', async (request, reply) => {

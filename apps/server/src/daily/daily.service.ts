@@ -18,6 +18,7 @@ import {
   longestStreak,
   practicePoints,
   seasonOf,
+  startOfUtcDay,
   streakDays,
   utcDateOf,
   type DailyBadge,
@@ -48,6 +49,12 @@ import { createDailyBoards, type JsonText } from './daily-boards.js';
 import { createSeasonUpdateThrottle } from './season-updates.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
+
+/** A user's solved days and the streak response made from them for the date `to`. */
+interface StreakEntry {
+  solved: SolvedDay[];
+  body: { to: string; json: JsonText<DailyStreakResponse> } | null;
+}
 
 /** A signed-in, non-guest caller as the session token says. */
 export interface DailyMember {
@@ -89,8 +96,8 @@ export interface DailyService {
   leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
   season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
-  /** GET /api/daily/streak: current and longest streak and the solved days of the calendar's 3 years. */
-  streak(member: DailyMember): Promise<DailyStreakResponse>;
+  /** GET /api/daily/streak, serialised: current and longest streak and the solved days of the calendar's 3 years. */
+  streak(member: DailyMember): Promise<JsonText<DailyStreakResponse>>;
   /** Today's UTC date on the server's clock. */
   todayDate(): string;
   /** Checks a requested date is not in the future. @throws HttpError 400. */
@@ -121,31 +128,44 @@ export function createDailyService(deps: DailyDeps): DailyService {
   // Hot reads (bench/daily): per-user lookups of concurrent requests share one query each.
   const profileLoader = createBatchLoader((ids: string[]) => repo.findUsers(ids));
   /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown up to 2 s late). */
-  const profiles = new LRUCache<string, DailyUser>({
-    max: 50_000,
-    ttl: Math.max(1, config.DAILY_CACHE_TTL_MS),
-    fetchMethod: async (id) => profileLoader.load(id),
-  });
+  const profiles = new LRUCache<string, DailyUser>({ max: 50_000, ttl: Math.max(1, config.DAILY_CACHE_TTL_MS) });
+  const profileOf = async (id: string): Promise<DailyUser | undefined> => {
+    const cached = config.DAILY_CACHE_TTL_MS > 0 ? profiles.get(id) : undefined;
+    if (cached) return cached;
+    const loaded = await profileLoader.load(id);
+    if (loaded && config.DAILY_CACHE_TTL_MS > 0) profiles.set(id, loaded);
+    return loaded;
+  };
   const solvedLoader = createBatchLoader((ids: string[]) => repo.solvedDaysOf(ids));
   /**
    * Solved days per user for GET /api/daily/streak, kept DAILY_CACHE_TTL_MS and dropped when this
-   * process stores the user's submission. Only dates are kept: the streak is computed against
-   * today's date on every call, so midnight needs no invalidation.
+   * process stores the user's submission, with the serialised response of the day it was made for
+   * (the streak depends on today's date, so a new day recomputes it and midnight needs no purge).
    */
-  const solvedCache = new LRUCache<string, SolvedDay[]>({ max: 50_000, ...(config.DAILY_CACHE_TTL_MS > 0 ? { ttl: config.DAILY_CACHE_TTL_MS } : {}) });
-  const solvedDaysOf = async (userId: string): Promise<SolvedDay[]> => {
+  const solvedCache = new LRUCache<string, StreakEntry>({ max: 50_000, ...(config.DAILY_CACHE_TTL_MS > 0 ? { ttl: config.DAILY_CACHE_TTL_MS } : {}) });
+  const streakEntry = async (userId: string): Promise<StreakEntry> => {
     const cached = solvedCache.get(userId);
     if (cached) return cached;
     const generation = solvedGeneration.get(userId) ?? 0;
-    const days = (await solvedLoader.load(userId)) ?? [];
-    if ((solvedGeneration.get(userId) ?? 0) === generation && config.DAILY_CACHE_TTL_MS > 0) solvedCache.set(userId, days);
-    return days;
+    const entry: StreakEntry = { solved: (await solvedLoader.load(userId)) ?? [], body: null };
+    if ((solvedGeneration.get(userId) ?? 0) === generation && config.DAILY_CACHE_TTL_MS > 0) solvedCache.set(userId, entry);
+    return entry;
   };
   /** Bumped per user by their stored submissions: a read begun before one is not cached. */
   const solvedGeneration = new Map<string, number>();
   const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
 
-  const todayDate = () => utcDateOf(clock.now());
+  /** Today's UTC date, recomputed only when the clock leaves the day it was computed for. */
+  let today = { date: '', startMs: 0, endMs: 0 };
+  const todayDate = (): string => {
+    const now = clock.now();
+    if (now < today.startMs || now >= today.endMs) {
+      const date = utcDateOf(now);
+      const startMs = startOfUtcDay(date);
+      today = { date, startMs, endMs: startMs + 86_400_000 };
+    }
+    return today.date;
+  };
   const checkDate = (date: string): string => {
     const check = checkDailyDate(date, todayDate());
     if (!check.ok) throw new HttpError(400, check.error);
@@ -270,17 +290,26 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const current = seasonOf(todayDate());
       const year = query.year ?? current.year;
       const month = query.month ?? current.month;
-      const profile = config.DAILY_CACHE_TTL_MS > 0 ? await profiles.fetch(member.id) : await profileLoader.load(member.id);
+      const profile = await profileOf(member.id);
       if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
       return boards.season(profile, year, month, year === current.year && month === current.month);
     },
 
     async streak(member) {
       const to = todayDate();
+      const entry = await streakEntry(member.id);
+      if (entry.body?.to === to) return entry.body.json;
       const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
-      const solved = await solvedDaysOf(member.id);
-      const dates = solved.map((d) => d.date);
-      return { currentStreak: currentStreak(dates, to), longestStreak: longestStreak(dates), from, to, days: streakDays(solved, from, to) };
+      const dates = entry.solved.map((d) => d.date);
+      const body: DailyStreakResponse = {
+        currentStreak: currentStreak(dates, to),
+        longestStreak: longestStreak(dates),
+        from,
+        to,
+        days: streakDays(entry.solved, from, to),
+      };
+      entry.body = { to, json: JSON.stringify(body) };
+      return entry.body.json;
     },
 
     todayDate,
