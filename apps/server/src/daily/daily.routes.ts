@@ -12,6 +12,7 @@ import {
   dailyLeaderboardQuerySchema,
   dailySeasonQuerySchema,
   dailySectionParamsSchema,
+  dailySectionQuerySchema,
   dailySubmitBodySchema,
   dailyVoteBodySchema,
   type DailyCommentResponse,
@@ -48,7 +49,8 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   app.get('/api/daily/section/:date/:sectionKey', async (request): Promise<DailySectionResponse> => {
     const user = await caller(request);
     const { date, sectionKey } = parseInput(dailySectionParamsSchema, request.params);
-    return daily.section(user, date, sectionKey);
+    const { preview } = parseInput(dailySectionQuerySchema, request.query);
+    return daily.section(user, date, sectionKey, { preview });
   });
 
   /** POST /api/daily/submit `{date, sectionKey, answers: [{answer, timeMs}]}` → `{practicePoints, awardedBadges, …}`. */

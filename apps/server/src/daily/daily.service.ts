@@ -84,7 +84,7 @@ export interface DailyService {
    * Records the first opening (the time taken runs from it).
    * @throws HttpError 400 future date, 403 'This section unlocks at rating 1800 (yours is 1523)'.
    */
-  section(user: DailyUser, date: string, sectionKey: DailySectionKey): Promise<DailySectionResponse>;
+  section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
   /**
    * POST /api/daily/submit: scores the answers (in question order; missing ones are blank) and
    * stores the submission, season points and badges in one transaction.
@@ -196,17 +196,20 @@ export function createDailyService(deps: DailyDeps): DailyService {
       return { date, sections: sectionSummaries(user.rating, points), serverTime: new Date(clock.now()).toISOString() };
     },
 
-    async section(user, date, sectionKey) {
+    async section(user, date, sectionKey, options = {}) {
       checkDate(date);
       requireUnlocked(user, sectionKey);
       const questions = questionsOf(date, sectionKey);
-      const openedMs = await repo.recordOpen(user.id, date, sectionKey, clock.now());
+      // A preview (the home card's sample problems) must not start the caller's clock.
+      const openedMs = options.preview
+        ? await repo.findOpen(user.id, date, sectionKey)
+        : await repo.recordOpen(user.id, date, sectionKey, clock.now());
       const stored = await repo.findSubmission(user.id, date, sectionKey);
       return {
         date,
         sectionKey,
         questions: questions.map((q) => q.text),
-        openedAt: new Date(openedMs).toISOString(),
+        openedAt: openedMs === null ? null : new Date(openedMs).toISOString(),
         submitted: stored !== null,
         result: stored ? sectionResult(questions, stored.submission, stored.answers) : null,
       };

@@ -97,8 +97,11 @@ export interface DailySectionResponse {
   date: string;
   sectionKey: DailySectionKey;
   questions: string[];
-  /** When the caller first opened this section (ISO 8601). */
-  openedAt: string;
+  /**
+   * When the caller first opened this section (ISO 8601); null for a preview (`?preview=1`) of a
+   * section the caller has not opened yet.
+   */
+  openedAt: string | null;
   submitted: boolean;
   /** Filled once submitted: points, correct answers and explanations. */
   result: DailySectionResult | null;
@@ -232,6 +235,18 @@ export const sectionKeySchema = z.enum(DAILY.sectionKeys, {
 
 /** Path of GET /api/daily/section/{date}/{sectionKey}. */
 export const dailySectionParamsSchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema });
+
+/**
+ * Query of GET /api/daily/section/{date}/{sectionKey} (ours, beyond spec §7): `preview=1` reads the
+ * questions without opening the section, so the home card's sample problems do not start the
+ * caller's clock (the time taken runs from the first real opening, issue #4).
+ */
+export const dailySectionQuerySchema = z.object({
+  preview: z
+    .enum(['1', 'true', '0', 'false'], { message: 'preview must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
 
 /**
  * One answer: a finite number, or a string holding one; blank (null, '' or missing) means left

@@ -26,6 +26,8 @@ export const dailyKeys = {
   all: ['daily'] as const,
   today: () => ['daily', 'today'] as const,
   section: (date: string, sectionKey: DailySectionKey) => ['daily', 'section', date, sectionKey] as const,
+  /** The home card's preview of a section: kept apart, since it does not open the section. */
+  preview: (date: string, sectionKey: DailySectionKey) => ['daily', 'preview', date, sectionKey] as const,
   leaderboards: () => ['daily', 'leaderboard'] as const,
   leaderboard: (date: string, sectionKey: DailySectionKey, limit: number) => ['daily', 'leaderboard', date, sectionKey, limit] as const,
   seasons: () => ['daily', 'season'] as const,
@@ -48,12 +50,12 @@ export async function getDailyToday(): Promise<DailyTodayResponse> {
 /**
  * GET /api/daily/section/{date}/{sectionKey}: the question texts (and, once submitted, the result with
  * answers and explanations). 403 with the rating needed when locked. The first call starts the
- * server's clock of the caller's time taken.
+ * server's clock of the caller's time taken, unless `preview` (the home card's sample problems).
  */
-export async function getDailySection(date: string, sectionKey: DailySectionKey): Promise<DailySectionResponse> {
+export async function getDailySection(date: string, sectionKey: DailySectionKey, options: { preview?: boolean } = {}): Promise<DailySectionResponse> {
   const fallback = DAILY_MESSAGES.openFailed;
   const path = `/api/daily/section/${encodeURIComponent(date)}/${encodeURIComponent(sectionKey)}`;
-  return expectKey<DailySectionResponse>(await api.get(path, undefined, fallback), 'questions', fallback);
+  return expectKey<DailySectionResponse>(await api.get(path, options.preview ? { preview: 1 } : undefined, fallback), 'questions', fallback);
 }
 
 /** POST /api/daily/submit: answers in question order; 409 "Already submitted today" on a second one. */

@@ -20,8 +20,8 @@ export function useDailyCard(enabled: boolean) {
   const selected = chosen && sections.some((s) => s.key === chosen && s.unlocked) ? chosen : firstUnlocked(sections);
 
   const problems = useQuery({
-    queryKey: dailyKeys.section(date ?? '', selected ?? 'basic'),
-    queryFn: () => getDailySection(date ?? '', selected ?? 'basic'),
+    queryKey: dailyKeys.preview(date ?? '', selected ?? 'basic'),
+    queryFn: () => getDailySection(date ?? '', selected ?? 'basic', { preview: true }),
     enabled: enabled && !!date && !!selected,
     retry: false,
   });
