@@ -121,7 +121,14 @@ describe('daily practice over several days on the clock', () => {
     expect(textAnswer.body.error).toBe("answers.0.answer: answer must be a number, got 'twelve'");
   });
 
-  it('refuses a submission before the section was opened (nothing to time it from)', async () => {
+  it('refuses a submission before the section was opened (nothing to time it from); a preview does not open it', async () => {
+    // The home card's sample problems: the questions, but no opening (issue #4: time from opening).
+    const preview = await get<DailySectionResponse>('/api/daily/section/2026-01-29/basic?preview=1', ann.token);
+    expect(preview.status).toBe(200);
+    expect(preview.body.questions).toHaveLength(10);
+    expect(preview.body.openedAt).toBeNull();
+    const badPreview = await get<{ error: string }>('/api/daily/section/2026-01-29/basic?preview=maybe', ann.token);
+    expect(badPreview.status).toBe(400);
     const res = await submit(ann.token, { date: '2026-01-29', sectionKey: 'basic', answers: correctAnswers('2026-01-29', 'basic') });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Open the section before submitting it');
