@@ -11,22 +11,26 @@ import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const serverDir = path.join(repoRoot, 'apps/server');
 
 let bundle: string | undefined;
-/** Path of this test file's server bundle, built on first use and deleted when the worker exits. */
+// Registered when a test file imports this helper, so it runs after that file's tests.
+afterAll(() => {
+  if (!bundle) return;
+  rmSync(bundle, { force: true });
+  rmSync(`${bundle}.map`, { force: true });
+  bundle = undefined;
+});
+
+/** Path of this test file's server bundle, built on first use and deleted after the file's tests. */
 function serverBundle(): string {
   if (bundle) return bundle;
   const outfile = path.join(serverDir, 'node_modules/.cache/mathsprint-test', `main-${process.pid}-${randomBytes(4).toString('hex')}.js`);
   const built = spawnSync(process.execPath, ['build.mjs'], { cwd: serverDir, env: { ...process.env, OUTFILE: outfile }, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`server bundle failed:\n${built.stderr}`);
-  process.once('exit', () => {
-    rmSync(outfile, { force: true });
-    rmSync(`${outfile}.map`, { force: true });
-  });
   bundle = outfile;
   return outfile;
 }
