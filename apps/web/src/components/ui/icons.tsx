@@ -6,7 +6,8 @@ import type { SVGProps } from 'react';
 
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
+/** The 24×24, 2 px round-stroke frame every icon is drawn in; features draw their own icons in it. */
+export function Svg({ size = 20, children, ...rest }: IconProps) {
   return (
     <svg
       width={size}
@@ -131,6 +132,25 @@ export function IconBolt(props: IconProps) {
   return (
     <Svg {...props}>
       <path d="M13 2 4 14h7l-1 8 9-12h-7z" />
+    </Svg>
+  );
+}
+
+/** A padlock: locked, or hidden until later. */
+export function IconLock(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+    </Svg>
+  );
+}
+
+/** Arrow pointing left: previous, back. */
+export function IconArrowLeft(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M19 12H5M11 6l-6 6 6 6" />
     </Svg>
   );
 }

@@ -1,51 +1,13 @@
 /** Icons of the daily feature (decorative, aria-hidden), drawn like components/ui/icons. */
-import type { SVGProps } from 'react';
+import { Svg, type IconProps } from '../../../components/ui/icons';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Svg({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function IconLock(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="4" y="11" width="16" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </Svg>
-  );
-}
+export { IconArrowLeft, IconLock } from '../../../components/ui/icons';
 
 export function IconCheckCircle(props: IconProps) {
   return (
     <Svg {...props}>
       <circle cx="12" cy="12" r="9" />
       <path d="m8 12 3 3 5-6" />
-    </Svg>
-  );
-}
-
-export function IconArrowLeft(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M19 12H5" />
-      <path d="m12 19-7-7 7-7" />
     </Svg>
   );
 }

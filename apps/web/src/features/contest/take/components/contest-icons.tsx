@@ -2,27 +2,9 @@
  * Icons of the contest screens that the shared set (components/ui/icons) lacks. Inline SVG,
  * decorative (aria-hidden), drawn like the shared ones: 24×24 grid, 2 px round strokes.
  */
-import type { IconProps } from '../../../../components/ui';
+import { Svg, type IconProps } from '../../../../components/ui/icons';
 
-function Svg({ size = 20, children, ...rest }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
+export { IconArrowLeft, IconLock } from '../../../../components/ui/icons';
 
 /** A check mark: answered, correct. */
 export function IconCheck(props: IconProps) {
@@ -52,16 +34,6 @@ export function IconClock(props: IconProps) {
   );
 }
 
-/** A padlock: revealed at close. */
-export function IconLock(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V8a4 4 0 0 1 8 0v3" />
-    </Svg>
-  );
-}
-
 /** Rising bars: statistics. */
 export function IconChart(props: IconProps) {
   return (
@@ -78,15 +50,6 @@ export function IconBulb(props: IconProps) {
     <Svg {...props}>
       <path d="M9 18h6M10 21h4" />
       <path d="M12 3a6 6 0 0 0-3.5 10.9c.6.4 1 1.1 1 1.8V16h5v-.3c0-.7.4-1.4 1-1.8A6 6 0 0 0 12 3z" />
-    </Svg>
-  );
-}
-
-/** Arrow pointing left: previous, back. */
-export function IconArrowLeft(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M19 12H5M11 6l-6 6 6 6" />
     </Svg>
   );
 }
