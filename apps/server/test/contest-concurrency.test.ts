@@ -148,3 +148,47 @@ describe('contest writes under concurrency, two servers on one PostgreSQL databa
     }
   });
 });
+
+describe('first starts on two servers sharing one database', () => {
+  it('agree on one attempt and one start time per player: the first writer wins', async () => {
+    const shared = await openSharedTestDatabase();
+    // Each server has its own clock, 7 ms apart, so the two starts of a player carry different times.
+    const clockA = new ManualClock(WEDNESDAY);
+    const clockB = new ManualClock(WEDNESDAY + 7);
+    const a = await startTestServer({ clock: clockA, env: ENV, ...shared.serverOptions() });
+    const b = await startTestServer({ clock: clockB, env: ENV, ...shared.serverOptions() });
+    try {
+      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const players = await Promise.all(Array.from({ length: 30 }, (_, i) => signup(i % 2 ? a : b, `Twin ${i}`)));
+      const created = await contestApi(a).create(admin.token, { openTime: new Date(WEDNESDAY + 5_000).toISOString(), durationMinutes: 10, questionCount: 20 });
+      expect(created.status).toBe(201);
+      const contestId = created.body.contest._id;
+      // Half register through each server; both servers prepare the contest before it opens.
+      await Promise.all(players.map(async (p, i) => expect((await contestApi(i % 2 ? a : b).register(p.token, contestId)).status).toBe(200)));
+      for (const clock of [clockA, clockB]) clock.advance(1_000);
+      await Promise.all([a.app.services.contests.tick(), b.app.services.contests.tick()]);
+      for (const clock of [clockA, clockB]) clock.advance(4_000);
+      await Promise.all([a.app.services.contests.tick(), b.app.services.contests.tick()]);
+
+      const replies = await Promise.all(players.flatMap((p) => [contestApi(a).start(p.token, contestId), contestApi(b).start(p.token, contestId)]));
+      expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200));
+      const rows = await a.database.db.select().from(contestAttempts).where(eq(contestAttempts.contestId, contestId));
+      const stored = new Map(rows.map((r) => [r.userId, r]));
+      players.forEach((p, k) => {
+        const [viaA, viaB] = [replies[2 * k], replies[2 * k + 1]];
+        const row = stored.get(p.id);
+        expect(row?.startedAt).toBeTruthy();
+        // Both replies show the stored attempt and its one start time, whichever server wrote it.
+        for (const reply of [viaA, viaB]) {
+          expect(reply?.body.attempt._id).toBe(row?.id);
+          expect(reply?.body.attempt.startedAt).toBe(row?.startedAt?.toISOString());
+        }
+        expect([clockA.now(), clockB.now()]).toContain(row?.startedAt?.getTime());
+      });
+    } finally {
+      await a.close();
+      await b.close();
+      await shared.close();
+    }
+  });
+});

@@ -11,6 +11,9 @@
  * late start either commits before the close claim (and its attempt is auto-submitted) or waits
  * for the claim and then finds the contest closed; a late answer either commits before its
  * attempt is submitted (and is scored) or waits and then finds it submitted (see writeAnswers).
+ * The exception is a first start by attempt id (writeStarts), which locks attempts in id order:
+ * it only locks attempts not yet started, which nothing but another start locks (answers,
+ * submissions and the close all lock started ones), and every start batch sorts by id.
  *
  * Query plans: a jsonb_to_recordset batch is estimated at 100 rows whatever its size, which makes
  * the planner hash-join it against a sequential scan of every attempt (~3 ms on PGlite for one
@@ -190,16 +193,25 @@ export function createContestRepo(db: Database) {
     },
 
     /**
-     * Contests with a transition possibly due: opened (by the clock) and not finalized, in close
-     * order, so that rating periods are applied in the order the contests ended.
+     * Contests not finalized that open by `untilMs` (epoch ms; the clock's now for those with a
+     * transition possibly due, later to see the ones about to open too), in close order, so that
+     * rating periods are applied in the order the contests ended.
      */
-    async dueContests(nowMs: number): Promise<Array<{ id: string; stage: ContestStage }>> {
+    async dueContests(untilMs: number): Promise<Array<{ id: string; stage: ContestStage }>> {
       const rows = await db
         .select({ id: contests.id, stage: contests.stage })
         .from(contests)
-        .where(sql`${contests.stage} <> 'finalized' and ${contests.openTime} <= ${iso(nowMs)}::timestamptz`)
+        .where(sql`${contests.stage} <> 'finalized' and ${contests.openTime} <= ${iso(untilMs)}::timestamptz`)
         .orderBy(asc(contests.closeTime), asc(contests.openTime), asc(contests.id));
       return rows.map((r) => ({ id: r.id, stage: r.stage as ContestStage }));
+    },
+
+    /** Every attempt of a contest: the user's id and the attempt's (any order). */
+    async attemptIds(contestId: string): Promise<Array<{ userId: string; attemptId: string }>> {
+      return db
+        .select({ userId: contestAttempts.userId, attemptId: contestAttempts.id })
+        .from(contestAttempts)
+        .where(eq(contestAttempts.contestId, contestId));
     },
 
     /** Ids of every registered user, in registration order. */
@@ -383,6 +395,11 @@ export interface StartItem {
   userId: string;
   /** Server receive time, epoch ms: becomes startedAt on the first start. */
   nowMs: number;
+  /**
+   * The user's attempt id in this contest when the caller knows it (read before the opening): a
+   * first start is then one UPDATE by primary key; otherwise the attempt is looked up by contest and user.
+   */
+  attemptId?: string;
 }
 
 export type StartResult =
@@ -394,14 +411,43 @@ const key = (contestId: string, userId: string) => `${contestId}\u0000${userId}`
 
 /**
  * POST /contest/start for a batch: sets started_at on attempts not started yet (a resumed attempt
- * keeps its first start) and returns each attempt with its saved answers. Refused: no attempt row
- * (not registered), or the contest no longer open in the database (its row is locked FOR SHARE
- * first, so a start and the close claim cannot interleave).
+ * keeps its first start: the first writer wins, whichever process it is) and returns each attempt
+ * with its saved answers. Refused: no attempt row (not registered), or the contest no longer open
+ * in the database (its row is locked FOR SHARE first, so a start and the close claim cannot
+ * interleave).
+ *
+ * Two steps. Items whose attemptId is known (the opening burst) are started by one UPDATE by
+ * primary key, `WHERE started_at IS NULL`: about a third of the cost of looking attempts up by
+ * (contest, user), and a fresh start has no answers to read. The rest (attempt unknown, or already
+ * started: a resume, or another process's start that won) go through the lookup by (contest, user),
+ * which also reads what is stored.
  */
 export async function writeStarts(tx: Transaction, items: readonly StartItem[]): Promise<StartResult[]> {
   const open = await lockOpenContests(tx, items.map((i) => i.contestId));
-  const playable = items.filter((i) => open.has(i.contestId)).sort(byAttempt);
   const found = new Map<string, { attempt: AttemptRecord; resumed: boolean }>();
+  const byId = new Map<string, StartItem>();
+  for (const item of items) {
+    if (item.attemptId === undefined || !open.has(item.contestId)) continue;
+    const earlier = byId.get(item.attemptId);
+    if (!earlier || item.nowMs < earlier.nowMs) byId.set(item.attemptId, item);
+  }
+  if (byId.size > 0) {
+    // Sorted so that concurrent batches of several processes lock rows in one order.
+    const input = jsonParam([...byId].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([id, i]) => ({ id, s: iso(i.nowMs) })));
+    const started = await query<{ id: string; startedMs: number }>(
+      tx,
+      sql`update contest_attempts a set started_at = v.s
+          from jsonb_to_recordset(${input}) as v(id text, s timestamptz)
+          where a.id = v.id and a.started_at is null
+            and a.id = any(array(select e->>'id' from jsonb_array_elements(${input}) as e))
+          returning a.id, ${ms('a.started_at')} as "startedMs"`,
+    );
+    for (const { id, startedMs } of started) {
+      const item = byId.get(id);
+      if (item) found.set(key(item.contestId, item.userId), { attempt: freshlyStarted(id, item, Number(startedMs)), resumed: false });
+    }
+  }
+  const playable = items.filter((i) => open.has(i.contestId) && !found.has(key(i.contestId, i.userId))).sort(byAttempt);
   if (playable.length > 0) {
     const input = jsonParam(playable.map((i) => ({ c: i.contestId, u: i.userId, s: iso(i.nowMs) })));
     const rows = await query<AttemptRecord & { resumed: boolean; newStartedMs: number | null }>(
@@ -436,6 +482,29 @@ export async function writeStarts(tx: Transaction, items: readonly StartItem[]):
     if (!hit) return { kind: 'not-registered' };
     return { kind: 'ok', attempt: hit.attempt, answers: answers.get(key(i.contestId, i.userId)) ?? [] };
   });
+}
+
+/**
+ * An attempt as its first start leaves it. Until then only registration wrote the row (answers,
+ * submissions and the close all need started_at), so every other column still has its default.
+ */
+function freshlyStarted(id: string, item: StartItem, startedMs: number): AttemptRecord {
+  return {
+    id,
+    contestId: item.contestId,
+    userId: item.userId,
+    startedMs,
+    submittedMs: null,
+    autoSubmitted: false,
+    totalScore: 0,
+    correctCount: 0,
+    wrongCount: 0,
+    answeredCount: 0,
+    totalTimeMs: 0,
+    rank: null,
+    percentile: null,
+    badges: [],
+  };
 }
 
 /** Saved answers of the given attempts, keyed by contest and user. */

@@ -9,6 +9,8 @@
  * (group-commit.ts), one transaction per batch, each request answered after COMMIT; the registered
  * list of a ContestView is cached as JSON. Reads that several processes could change (registrations,
  * stage) are cached briefly (REGISTRATION_TTL_MS, STAGE_TTL_MS) and refreshed from the database.
+ * Shortly before the opening (PREPARE_LEAD_MS) each process reads the contest's attempt ids, so
+ * that a first start costs one UPDATE by primary key inside a group commit.
  *
  * Time comes only from the injected Clock; cache lifetimes are real time (`Date.now`), since they
  * are about other processes, not about the contest.
@@ -115,6 +117,15 @@ const SELECTION_TTL_MS = 1_000;
 const ANSWER_LINGER_MS = 4;
 const START_LINGER_MS = 10;
 const SUBMIT_LINGER_MS = 10;
+/**
+ * How long before its opening a contest is prepared in each process: its attempt ids read in one
+ * query (~5,000 rows), so the opening burst does not look each attempt up. Registrations after that are mostly made through this process
+ * (they add themselves) or take the slower path; 15 s leaves the scheduler many passes to do it
+ * and keeps late registrations few.
+ */
+const PREPARE_LEAD_MS = 15_000;
+/** A failed preparation is retried after this long (real time), ms. */
+const PREPARE_RETRY_MS = 5_000;
 /** Back-off of a failing transition: 500 ms × 2^(failures−1), at most 30 s, so a broken one does not spin. */
 const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 30_000;
@@ -218,6 +229,10 @@ interface Entry {
   recentRegistrations: Array<{ userId: string; at: number }>;
   leaderboard: ContestLeaderboardEntry[] | null;
   stats: { value: ContestStats; at: number; final: boolean } | null;
+  /** Attempt id by user id, read shortly before the opening (PREPARE_LEAD_MS) and added to by this process's registrations; null before. */
+  attemptIds: Map<string, string> | null;
+  /** 'done' once prepared; otherwise the real time before which not to try (again). */
+  prepared: 'done' | number;
 }
 
 /** ratingUpdate entry as the duel sends it (rating.service.ts): whole rating points. */
@@ -246,6 +261,8 @@ export function createContestService(deps: ContestDeps): ContestService {
       recentRegistrations: [],
       leaderboard: null,
       stats: null,
+      attemptIds: null,
+      prepared: 0,
     };
   }
 
@@ -460,6 +477,30 @@ export function createContestService(deps: ContestDeps): ContestService {
 
   const failures = new Map<string, { count: number; notBefore: number }>();
 
+  /**
+   * Prepares a contest about to open (or open, after a restart) in this process: its attempt ids.
+   * Once per contest; a failure is logged and
+   * retried after PREPARE_RETRY_MS (starts work unprepared, only slower).
+   */
+  async function prepare(id: string, nowMs: number): Promise<void> {
+    const entry = await entryOf(id);
+    if (!entry || entry.prepared === 'done' || Date.now() < entry.prepared) return;
+    if (nowMs < entry.record.openMs - PREPARE_LEAD_MS || nowMs > entry.record.closeMs) return;
+    const started = Date.now();
+    try {
+      const rows = await repo.attemptIds(id);
+      const attemptIds = new Map(rows.map((r) => [r.userId, r.attemptId]));
+      // Registrations of this process that committed while the rows were read add themselves now.
+      for (const [userId, attemptId] of entry.attemptIds ?? []) attemptIds.set(userId, attemptId);
+      entry.attemptIds = attemptIds;
+      entry.prepared = 'done';
+      logger.info({ contestId: id, attempts: attemptIds.size, ms: Date.now() - started }, 'contest prepared for its opening');
+    } catch (error) {
+      entry.prepared = Date.now() + PREPARE_RETRY_MS;
+      logger.warn({ err: error, contestId: id }, 'contest preparation failed; starts read attempts themselves until a retry succeeds');
+    }
+  }
+
   function notifyRatings(changes: readonly RatingChange[]): void {
     // Each participant gets their own entry: the client only looks for itself (spec §4 "Live rating
     // update"), and a 5,000-entry list sent to 5,000 sockets would be 25 million entries.
@@ -510,7 +551,8 @@ export function createContestService(deps: ContestDeps): ContestService {
     } catch (error) {
       logger.error({ err: error }, 'could not make the next scheduled contest; will retry');
     }
-    for (const { id, stage } of await repo.dueContests(nowMs)) {
+    for (const { id, stage } of await repo.dueContests(nowMs + PREPARE_LEAD_MS)) {
+      await prepare(id, nowMs);
       const failure = failures.get(id);
       if (!force && failure && Date.now() < failure.notBefore) continue;
       try {
@@ -584,8 +626,10 @@ export function createContestService(deps: ContestDeps): ContestService {
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
       if (nowMs >= entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
-      const outcome = await repo.register({ attemptId: randomUUID(), contestId, userId: user.id, nowMs });
+      const attemptId = randomUUID();
+      const outcome = await repo.register({ attemptId, contestId, userId: user.id, nowMs });
       if (outcome === 'closed') throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
+      if (outcome === 'registered') (entry.attemptIds ??= new Map()).set(user.id, attemptId);
       entry.recentRegistrations.push({ userId: user.id, at: Date.now() });
       if (entry.registration) addRegistered(entry.registration, user.id);
       return `{"registered":true,"contest":${await viewJson(entry, user, nowMs)}}`;
@@ -596,7 +640,7 @@ export function createContestService(deps: ContestDeps): ContestService {
       const nowMs = clock.now();
       if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
       if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_MESSAGES.over);
-      const result = await starts.submit({ contestId, userId: user.id, nowMs });
+      const result = await starts.submit({ contestId, userId: user.id, nowMs, attemptId: entry.attemptIds?.get(user.id) });
       if (result.kind === 'over') throw new HttpError(409, CONTEST_MESSAGES.over);
       if (result.kind === 'not-registered') throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
       const attempt = attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null });
