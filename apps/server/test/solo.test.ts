@@ -9,30 +9,9 @@ import { soloRuns } from '../src/db/schema/index.js';
 import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 import { signup, type Account } from './helpers/accounts.js';
+import { call, type Reply } from './helpers/http.js';
 
 
-
-interface Reply<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  server: TestServer,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(server.url + path, {
-    method,
-    headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  return { status: res.status, body: (await res.json()) as T };
-}
 
 interface StartBody {
   sessionId: string;

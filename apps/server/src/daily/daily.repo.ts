@@ -320,18 +320,7 @@ export function createDailyRepo(db: Database) {
 
     /** Comments of a section's day, newest first, with their votes. */
     async listComments(date: string, sectionKey: DailySectionKey, limit: number): Promise<CommentRecord[]> {
-      const rows = await db
-        .select({
-          id: dailyComments.id,
-          date: dailyComments.date,
-          sectionKey: dailyComments.sectionKey,
-          text: dailyComments.text,
-          userId: dailyComments.userId,
-          userName: users.name,
-          createdAt: dailyComments.createdAt,
-        })
-        .from(dailyComments)
-        .innerJoin(users, eq(users.id, dailyComments.userId))
+      const rows = await selectComments(db)
         .where(and(eq(dailyComments.date, date), eq(dailyComments.sectionKey, sectionKey)))
         .orderBy(desc(dailyComments.createdAt), desc(dailyComments.id))
         .limit(limit);
@@ -339,18 +328,7 @@ export function createDailyRepo(db: Database) {
     },
 
     async findComment(id: string): Promise<CommentRecord | null> {
-      const rows = await db
-        .select({
-          id: dailyComments.id,
-          date: dailyComments.date,
-          sectionKey: dailyComments.sectionKey,
-          text: dailyComments.text,
-          userId: dailyComments.userId,
-          userName: users.name,
-          createdAt: dailyComments.createdAt,
-        })
-        .from(dailyComments)
-        .innerJoin(users, eq(users.id, dailyComments.userId))
+      const rows = await selectComments(db)
         .where(eq(dailyComments.id, id))
         .limit(1);
       const [comment] = await withVotes(db, rows);
@@ -406,4 +384,20 @@ async function withVotes(db: Database, rows: CommentSelect[]): Promise<CommentRe
     createdMs: createdAt.getTime(),
     votes: byComment.get(r.id) ?? {},
   }));
+}
+
+/** A comment with its author's name: the columns both comment reads select. */
+function selectComments(db: Database) {
+  return db
+    .select({
+      id: dailyComments.id,
+      date: dailyComments.date,
+      sectionKey: dailyComments.sectionKey,
+      text: dailyComments.text,
+      userId: dailyComments.userId,
+      userName: users.name,
+      createdAt: dailyComments.createdAt,
+    })
+    .from(dailyComments)
+    .innerJoin(users, eq(users.id, dailyComments.userId));
 }

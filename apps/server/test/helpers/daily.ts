@@ -6,31 +6,9 @@ import type { ClientToServerEvents, DailySectionKey, ServerToClientEvents } from
 import { users } from '../../src/db/schema/index.js';
 import type { TestServer } from './test-server.js';
 
-export interface Reply<T> {
-  status: number;
-  /** Parsed body; `{error}` on failures. */
-  body: T & { error?: string };
-}
+export { call, type Reply } from './http.js';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-
-/** One HTTP call with an optional Bearer token and JSON body. */
-export async function call<T = Record<string, unknown>>(
-  server: TestServer,
-  method: 'GET' | 'POST',
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<Reply<T>> {
-  const headers: Record<string, string> = {};
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
-  const res = await fetch(server.url + path, {
-    method,
-    headers,
-    ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
-  });
-  return { status: res.status, body: (await res.json()) as T & { error?: string } };
-}
 
 /** Sets a user's rating directly (the daily unlocks read the current rating). */
 export async function setRating(server: TestServer, userId: string, rating: number): Promise<void> {
