@@ -3,8 +3,9 @@
  * board, with the caches that keep them fast (bench/daily targets with 100,000 players and
  * 1,000,000 submissions a month: season p99 ≤ 50 ms, daily rankings p99 ≤ 20 ms):
  *
- *  - ranking pages and the season top 10 are kept for DAILY_CACHE_TTL_MS and dropped at once when
- *    this process stores a submission that changes them;
+ *  - ranking pages and the season top 10 are served for DAILY_CACHE_TTL_MS, then reloaded in the
+ *    background while the old page is still served (platform/refreshing-cache.ts), and dropped at
+ *    once when this process stores a submission that changes them;
  *  - the caller's season rank comes from an in-memory rank index per season (season-ranks.ts),
  *    updated by this process's submissions; every DAILY_SEASON_RANKS_REFRESH_MS a background read
  *    of the totals updated since the last one brings in other processes' submissions.
@@ -17,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import type { DailyLeaderboardResponse, DailySectionKey, DailySeasonResponse, SeasonEntry } from '@mathsprint/shared/protocol';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
+import { createRefreshingCache } from '../platform/refreshing-cache.js';
 import type { DailyRepo, DailyUser, SeasonRow } from './daily.repo.js';
 import { rankingEntries, seasonEntries } from './daily.views.js';
 import { SeasonRanks } from './season-ranks.js';
@@ -67,17 +69,23 @@ export function createDailyBoards(deps: {
   ranksRefreshMs: number;
 }): DailyBoards {
   const { repo, clock, logger, cacheTtlMs, ranksRefreshMs } = deps;
-  const rankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 512, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
+  /** `${date}:${sectionKey}:${limit}` → the serialised page of a day that may still change. */
+  const rankings = createRefreshingCache<string, JsonText<DailyLeaderboardResponse>>({
+    load: (key) => {
+      const [date = '', sectionKey, limit] = key.split(':');
+      return loadRanking(date, sectionKey as DailySectionKey, Number(limit));
+    },
+    ttlMs: cacheTtlMs,
+    max: 512,
+  });
   /** Pages of days that can no longer change: 31 days × 4 sections × a few limits. */
   const finalRankings = new LRUCache<string, JsonText<DailyLeaderboardResponse>>({ max: 1024 });
-  const tops = new LRUCache<string, SeasonRow[]>({ max: 16, ...(cacheTtlMs > 0 ? { ttl: cacheTtlMs } : {}) });
-  const topLoads = new Map<string, Promise<SeasonRow[]>>();
+  /** Season (YYYY-MM) → its top SEASON_TOP_SIZE rows. */
+  const tops = createRefreshingCache<string, SeasonRow[]>({ load: (season) => repo.seasonTop(season, SEASON_TOP_SIZE), ttlMs: cacheTtlMs, max: 16 });
   const indexes = new LRUCache<string, SeasonIndex>({ max: SEASONS_KEPT });
   const indexLoads = new Map<string, Promise<SeasonIndex>>();
 
   const sectionPrefix = (date: string, sectionKey: string) => `${date}:${sectionKey}:`;
-  /** Bumped by every stored submission: a read that started before one is not cached. */
-  let generation = 0;
 
   async function loadIndex(season: string): Promise<SeasonIndex> {
     let load = indexLoads.get(season);
@@ -119,39 +127,24 @@ export function createDailyBoards(deps: {
     return index;
   }
 
-  async function seasonTop(season: string): Promise<SeasonRow[]> {
-    const cached = tops.get(season);
-    if (cached) return cached;
-    let load = topLoads.get(season);
-    if (!load) {
-      const started = generation;
-      load = repo
-        .seasonTop(season, SEASON_TOP_SIZE)
-        .then((rows) => {
-          if (generation === started) tops.set(season, rows);
-          return rows;
-        })
-        .finally(() => topLoads.delete(season));
-      topLoads.set(season, load);
-    }
-    return load;
+  async function loadRanking(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>> {
+    return JSON.stringify({ top: rankingEntries(await repo.ranking(date, sectionKey, limit)) });
   }
 
   return {
     async ranking(date, sectionKey, limit, final) {
       const key = `${sectionPrefix(date, sectionKey)}${limit}`;
-      const cache = final ? finalRankings : rankings;
-      const cached = cache.get(key);
+      if (!final) return (await rankings.get(key)) ?? loadRanking(date, sectionKey, limit);
+      const cached = finalRankings.get(key);
       if (cached) return cached;
-      const started = generation;
-      const body: JsonText<DailyLeaderboardResponse> = JSON.stringify({ top: rankingEntries(await repo.ranking(date, sectionKey, limit)) });
-      if (generation === started && (final || cacheTtlMs > 0)) cache.set(key, body);
+      const body = await loadRanking(date, sectionKey, limit);
+      finalRankings.set(key, body);
       return body;
     },
 
     async season(user, year, month, current) {
       const season = `${year}-${String(month).padStart(2, '0')}`;
-      const [index, rows] = await Promise.all([seasonIndex(season, current), seasonTop(season)]);
+      const [index, rows] = await Promise.all([seasonIndex(season, current), tops.get(season).then((rows) => rows ?? [])]);
       const rankOf = (points: number) => index.ranks.rankOf(points);
       const top = seasonEntries(rows, rankOf);
       const points = index.ranks.pointsOf(user.id);
@@ -167,10 +160,9 @@ export function createDailyBoards(deps: {
     },
 
     submitted(date, sectionKey, season, userId, seasonTotal) {
-      generation++;
       const prefix = sectionPrefix(date, sectionKey);
-      for (const key of rankings.keys()) if (key.startsWith(prefix)) rankings.delete(key);
-      tops.delete(season);
+      rankings.forgetWhere((key) => key.startsWith(prefix));
+      tops.forget(season);
       const index = indexes.get(season);
       index?.ranks.set(userId, Math.max(seasonTotal, index.ranks.pointsOf(userId) ?? 0));
       // A first read in flight may have missed this submission.

@@ -35,7 +35,6 @@ import {
   type DailySubmitResponse,
   type DailyTodayResponse,
 } from '@mathsprint/shared/protocol';
-import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
@@ -45,6 +44,7 @@ import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import { createBatchLoader } from '../platform/batch-loader.js';
+import { createRefreshingCache } from '../platform/refreshing-cache.js';
 import { createDailyBoards, type JsonText } from './daily-boards.js';
 import { createSeasonUpdateThrottle } from './season-updates.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
@@ -54,6 +54,11 @@ import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
 interface StreakEntry {
   solved: SolvedDay[];
   body: { to: string; json: JsonText<DailyStreakResponse> } | null;
+}
+
+/** Whether two reads of a user's solved days found the same days, counts and points. */
+function sameSolvedDays(a: readonly SolvedDay[], b: readonly SolvedDay[]): boolean {
+  return a.length === b.length && a.every((d, i) => d.date === b[i]?.date && d.count === b[i]?.count && d.practicePoints === b[i]?.practicePoints);
 }
 
 /** A signed-in, non-guest caller as the session token says. */
@@ -127,32 +132,27 @@ export function createDailyService(deps: DailyDeps): DailyService {
   });
   // Hot reads (bench/daily): per-user lookups of concurrent requests share one query each.
   const profileLoader = createBatchLoader((ids: string[]) => repo.findUsers(ids));
-  /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown up to 2 s late). */
-  const profiles = new LRUCache<string, DailyUser>({ max: 50_000, ttl: Math.max(1, config.DAILY_CACHE_TTL_MS) });
-  const profileOf = async (id: string): Promise<DailyUser | undefined> => {
-    const cached = config.DAILY_CACHE_TTL_MS > 0 ? profiles.get(id) : undefined;
-    if (cached) return cached;
-    const loaded = await profileLoader.load(id);
-    if (loaded && config.DAILY_CACHE_TTL_MS > 0) profiles.set(id, loaded);
-    return loaded;
-  };
+  /** Name, rating and RD for the caller's own season row, kept DAILY_CACHE_TTL_MS (a rating shown a few seconds late). */
+  const profiles = createRefreshingCache<string, DailyUser>({
+    load: (id) => profileLoader.load(id),
+    ttlMs: config.DAILY_CACHE_TTL_MS,
+    max: 50_000,
+  });
   const solvedLoader = createBatchLoader((ids: string[]) => repo.solvedDaysOf(ids));
   /**
    * Solved days per user for GET /api/daily/streak, kept DAILY_CACHE_TTL_MS and dropped when this
    * process stores the user's submission, with the serialised response of the day it was made for
    * (the streak depends on today's date, so a new day recomputes it and midnight needs no purge).
+   * A reload that finds the same days keeps the response already made.
    */
-  const solvedCache = new LRUCache<string, StreakEntry>({ max: 50_000, ...(config.DAILY_CACHE_TTL_MS > 0 ? { ttl: config.DAILY_CACHE_TTL_MS } : {}) });
-  const streakEntry = async (userId: string): Promise<StreakEntry> => {
-    const cached = solvedCache.get(userId);
-    if (cached) return cached;
-    const generation = solvedGeneration.get(userId) ?? 0;
-    const entry: StreakEntry = { solved: (await solvedLoader.load(userId)) ?? [], body: null };
-    if ((solvedGeneration.get(userId) ?? 0) === generation && config.DAILY_CACHE_TTL_MS > 0) solvedCache.set(userId, entry);
-    return entry;
-  };
-  /** Bumped per user by their stored submissions: a read begun before one is not cached. */
-  const solvedGeneration = new Map<string, number>();
+  const solvedCache = createRefreshingCache<string, StreakEntry>({
+    load: async (userId, stale) => {
+      const solved = (await solvedLoader.load(userId)) ?? [];
+      return stale && sameSolvedDays(stale.solved, solved) ? stale : { solved, body: null };
+    },
+    ttlMs: config.DAILY_CACHE_TTL_MS,
+    max: 50_000,
+  });
   const seasonUpdates = createSeasonUpdateThrottle(clock, (season) => notifier.toAll('seasonUpdate', season));
 
   /** Today's UTC date, recomputed only when the clock leaves the day it was computed for. */
@@ -273,8 +273,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
       if (!outcome) throw new HttpError(409, DAILY_ERRORS.alreadySubmitted);
 
       boards.submitted(date, sectionKey, season, user.id, outcome.seasonTotal);
-      solvedGeneration.set(user.id, (solvedGeneration.get(user.id) ?? 0) + 1);
-      solvedCache.delete(user.id);
+      solvedCache.forget(user.id);
       seasonUpdates.push({ year, month });
       logger.info({ userId: user.id, date, sectionKey, practicePoints: points.practicePoints, badges: outcome.awarded }, 'daily submission stored');
       return {
@@ -293,14 +292,14 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const current = seasonOf(todayDate());
       const year = query.year ?? current.year;
       const month = query.month ?? current.month;
-      const profile = await profileOf(member.id);
+      const profile = await profiles.get(member.id);
       if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
       return boards.season(profile, year, month, year === current.year && month === current.month);
     },
 
     async streak(member) {
       const to = todayDate();
-      const entry = await streakEntry(member.id);
+      const entry = (await solvedCache.get(member.id)) ?? { solved: [], body: null };
       if (entry.body?.to === to) return entry.body.json;
       const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
       const dates = entry.solved.map((d) => d.date);
