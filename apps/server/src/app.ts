@@ -146,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     observeAnswerAck: ops.metrics.observeAnswerAck,
   });
   const contestLogger = logger.child({ domain: 'contest' });
-  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard });
+  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
@@ -199,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await new Promise<void>((resolve) => io.close(() => resolve()));
         await http.close();
         await contests.close();
+        accounts.close();
         await ratings.flush();
         await redis?.close();
       })();

@@ -26,7 +26,8 @@ const envSchema = z.object({
    * a burst of requests does not read users once per request. A password change is seen at once by
    * the process that made it and within this time by other processes. 0 reads on every request.
    */
-  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
+  SESSION_FEED_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1_000),
   /** Session token lifetime in seconds (default 30 days). */
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(30 * 24 * 3600),
   /** Public origin of the app, used for the OpenID Connect redirect URI. */

@@ -1,11 +1,12 @@
 /**
  * Drizzle queries over the users table for the accounts domain. Each lookup hits one index
- * (primary key, users_email_key or users_oidc_key); nothing here caches, so a bumped token version
- * takes effect on the very next request.
+ * (primary key, users_email_key, users_oidc_key or users_session_changed_idx). Nothing here caches;
+ * session-cache.ts does, kept true by the session change feed (session-feed.ts).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { users, type NewUserRow, type UserRow } from '../db/schema/users.js';
-import type { Database } from '../platform/db.js';
+import { queryRows, type Database } from '../platform/db.js';
+import type { SessionChanges } from './session-feed.js';
 
 /** The columns a session check needs: the SessionUser fields and the current token version. */
 export interface SessionRow {
@@ -32,6 +33,11 @@ export interface AccountsRepo {
    * tokenVersion. Undefined when the account is gone or already linked (a concurrent sign-in won).
    */
   linkOidc(id: string, issuer: string, subject: string): Promise<UserRow | undefined>;
+  /**
+   * The database's clock (epoch ms) and the users whose session_changed_at is later than `sinceMs`
+   * (none asked for when null), in one statement.
+   */
+  sessionChangesSince(sinceMs: number | null): Promise<SessionChanges>;
 }
 
 export function createAccountsRepo(db: Database): AccountsRepo {
@@ -93,6 +99,19 @@ export function createAccountsRepo(db: Database): AccountsRepo {
         .where(and(eq(users.id, id), isNull(users.oidcIssuer)))
         .returning();
       return row;
+    },
+    async sessionChangesSince(sinceMs) {
+      const since = sinceMs === null ? null : new Date(sinceMs).toISOString();
+      const rows = await queryRows<{ nowMs: number; id: string | null }>(
+        db,
+        sql`select (extract(epoch from statement_timestamp()) * 1000)::float8 as "nowMs", u.id
+            from (select 1) as clock
+            left join ${users} u on ${since}::timestamptz is not null and u.session_changed_at > ${since}::timestamptz`,
+      );
+      return {
+        nowMs: Number(rows[0]?.nowMs ?? Date.now()),
+        userIds: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
+      };
     },
   };
 }

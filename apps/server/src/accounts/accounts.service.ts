@@ -17,11 +17,12 @@ import { createSlidingWindowLimiter, type RateLimiter } from '../http/rate-limit
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
-import { createAccountsRepo, isUniqueViolation } from './accounts.repo.js';
+import { createAccountsRepo, isUniqueViolation, type SessionRow } from './accounts.repo.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
 import { createBatchLoader } from '../platform/batch-loader.js';
 import { createSessionCache } from './session-cache.js';
+import { createSessionFeed } from './session-feed.js';
 import type { SessionUser } from './session-user.js';
 import { createTokenIssuer } from './tokens.js';
 
@@ -34,6 +35,9 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   noPassword: 'This account has no password to change (it signs in as a guest or with Google)',
 } as const;
+
+/** Ids per query when priming sessions: keeps each statement's parameter list modest. */
+const PRIME_QUERY_SIZE = 1_000;
 
 /** Guests are named `Guest-XXXX` from the room-code alphabet: no look-alike characters to misread. */
 const GUEST_NAME_LENGTH = 4;
@@ -78,10 +82,23 @@ export interface AccountsService {
   getPublicUser(id: string): Promise<PublicUser | null>;
   /**
    * The session user of a token, or null when it is malformed, forged, expired, issued for a user that
-   * no longer exists, or older than the user's last password change. One indexed lookup, no cache, so
-   * a revocation takes effect at once. Never throws (a database failure is logged and yields null).
+   * no longer exists, or older than the user's last password change. The user's row comes from the
+   * session cache (session-cache.ts): a revocation made by this process takes effect at once, one
+   * made by another process when the session change feed reads it (SESSION_FEED_INTERVAL_MS,
+   * session-feed.ts). Never throws (a database failure is logged
+   * and yields null).
    */
   verifyToken(token: string): Promise<SessionUser | null>;
+  /**
+   * Reads the session rows of `userIds` (in queries of at most 1,000) into the session cache, so
+   * that their next requests skip that lookup: for a burst that can be foreseen, such as the
+   * players registered for a contest about to open. @returns how many rows were cached.
+   */
+  primeSessions(userIds: readonly string[]): Promise<number>;
+  /** Reads the session change feed now (tests; it runs every SESSION_FEED_INTERVAL_MS by itself). */
+  pollSessionChanges(): Promise<void>;
+  /** Stops the session change feed. */
+  close(): void;
   /**
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
@@ -119,6 +136,17 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   // of distinct users, one query per batch instead of one per request.
   const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
   const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
+  // Other processes' revocations reach this cache through the change feed (none needed without a cache).
+  const feed =
+    config.SESSION_CACHE_TTL_MS > 0
+      ? createSessionFeed({
+          read: (sinceMs) => repo.sessionChangesSince(sinceMs),
+          onChanged: (ids) => ids.forEach((id) => sessions.forget(id)),
+          onUnknown: () => sessions.clear(),
+          intervalMs: config.SESSION_FEED_INTERVAL_MS,
+          logger,
+        })
+      : null;
   const tokens = createTokenIssuer({ secret, config, clock });
   const loginStates = createLoginStateSealer({ secret, clock });
   const passwords = createPasswordChecker();
@@ -220,6 +248,20 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         return null;
       }
     },
+
+    primeSessions(userIds) {
+      return sessions.prime(async () => {
+        const rows: SessionRow[] = [];
+        for (let i = 0; i < userIds.length; i += PRIME_QUERY_SIZE) {
+          for (const row of (await repo.findSessions(userIds.slice(i, i + PRIME_QUERY_SIZE))).values()) rows.push(row);
+        }
+        return rows;
+      });
+    },
+
+    pollSessionChanges: () => feed?.poll() ?? Promise.resolve(),
+
+    close: () => feed?.close(),
 
     async changePassword(userId, currentPassword, newPassword) {
       const key = `password:${userId}`;

@@ -55,4 +55,25 @@ describe('session cache', () => {
     expect(await cache.get('nobody')).toBeUndefined();
     expect(calls).toEqual(['a', 'a', 'nobody']);
   });
+
+  it('prime caches rows read in one go, except users forgotten meanwhile', async () => {
+    const rows = new Map([
+      ['a', alice],
+      ['b', { ...alice, id: 'b', name: 'Bob' }],
+    ]);
+    const { calls, load } = countingLoader(rows);
+    const cache = createSessionCache({ load, ttlMs: 60_000 });
+    const primed = cache.prime(async () => {
+      const read = [...rows.values()].map((r) => ({ ...r }));
+      await new Promise((r) => setTimeout(r, 5));
+      return read;
+    });
+    rows.set('b', { ...alice, id: 'b', name: 'Bob', tokenVersion: 1 });
+    cache.forget('b');
+    expect(await primed).toBe(1);
+    expect((await cache.get('a'))?.name).toBe('Alice');
+    expect((await cache.get('b'))?.tokenVersion).toBe(1);
+    expect(calls).toEqual(['b']);
+    expect(await createSessionCache({ load, ttlMs: 0 }).prime(async () => [alice])).toBe(0);
+  });
 });

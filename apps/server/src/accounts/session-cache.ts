@@ -9,7 +9,9 @@
  *
  * Revocation: this process forgets a user the moment it changes their token version (password
  * change, Google link: `forget`), so a revoked token is refused here on its very next request.
- * Another process sharing the database (issue #5) sees the new version within `ttlMs` at most.
+ * Another process sharing the database (issue #5) forgets them when its session change feed
+ * (session-feed.ts) reads the change, within about a second; `ttlMs` only bounds how long an
+ * unchanged row is kept.
  */
 import { LRUCache } from 'lru-cache';
 import type { SessionRow } from './accounts.repo.js';
@@ -19,6 +21,15 @@ export interface SessionCache {
   get(userId: string): Promise<SessionRow | undefined>;
   /** Drops the user's cached row (call after changing tokenVersion or name). */
   forget(userId: string): void;
+  /** Drops every cached row (the change feed could not be read). */
+  clear(): void;
+  /**
+   * Fills the cache ahead of a burst (the users registered for a contest about to open, issue #3)
+   * with rows from `read`, one query for all. A row whose user is forgotten while `read` runs is
+   * not cached (it may carry a revoked token version), nor one already cached.
+   * @returns how many rows were cached (0 with the cache off).
+   */
+  prime(read: () => Promise<SessionRow[]>): Promise<number>;
 }
 
 export interface SessionCacheOptions {
@@ -31,18 +42,39 @@ export interface SessionCacheOptions {
 }
 
 export function createSessionCache({ load, ttlMs, max = 50_000 }: SessionCacheOptions): SessionCache {
-  if (ttlMs <= 0) return { get: load, forget: () => {} };
+  if (ttlMs <= 0) return { get: load, forget: () => {}, clear: () => {}, prime: async () => 0 };
   const cache = new LRUCache<string, SessionRow>({
     max,
     ttl: ttlMs,
     fetchMethod: (userId) => load(userId),
   });
+  /** Users forgotten during each prime in progress. */
+  const forgottenDuringPrimes = new Set<Set<string>>();
   return {
     // `forget` during a lookup aborts it (so a row read before the change is never cached) and the
     // aborted fetch rejects: read again, after the change.
     get: (userId) => cache.fetch(userId).catch(() => load(userId)),
     forget: (userId) => {
       cache.delete(userId);
+      for (const forgotten of forgottenDuringPrimes) forgotten.add(userId);
+    },
+    clear: () => {
+      cache.clear();
+    },
+    async prime(read) {
+      const forgotten = new Set<string>();
+      forgottenDuringPrimes.add(forgotten);
+      try {
+        let cached = 0;
+        for (const row of await read()) {
+          if (forgotten.has(row.id) || cache.has(row.id)) continue;
+          cache.set(row.id, row);
+          cached++;
+        }
+        return cached;
+      } finally {
+        forgottenDuringPrimes.delete(forgotten);
+      }
     },
   };
 }

@@ -27,17 +27,16 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ContestStage } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../db/schema/index.js';
-import type { Database } from '../platform/db.js';
+import { queryRows, type Database } from '../platform/db.js';
 import type { Transaction } from '../rating/rating-period.js';
 import type { AttemptRecord, ContestRecord, LeaderboardRow, StatsRow, StoredAnswer, StoredRatingChange } from './contest-views.js';
 
 /** The database or an open transaction. */
 export type Queryable = Database | Transaction;
 
-/** Rows of a raw `execute`: postgres-js returns an array, PGlite `{ rows }`. */
-export async function query<T>(db: Queryable, statement: SQL): Promise<T[]> {
-  const result: unknown = await db.execute(statement);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+/** Rows of a raw `execute` on the database or a transaction (platform/db.ts queryRows). */
+export function query<T>(db: Queryable, statement: SQL): Promise<T[]> {
+  return queryRows<T>(db, statement);
 }
 
 /** Epoch ms of a timestamptz column, as a number (null stays null). */

@@ -35,6 +35,7 @@ import {
   type CurrentContestResponse,
   type RatingUpdateEntry,
 } from '@mathsprint/shared/protocol';
+import type { AccountsService } from '../accounts/accounts.service.js';
 import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
 import { HttpError, parseInput } from '../http/errors.js';
@@ -124,6 +125,14 @@ const SUBMIT_LINGER_MS = 10;
  * and keeps late registrations few.
  */
 const PREPARE_LEAD_MS = 15_000;
+/**
+ * How long before the opening the registered players' sessions are read into the session cache
+ * (AccountsService.primeSessions), in ms, so the opening burst, when every player calls
+ * POST /contest/start, does not look 5,000 users up. After the preparation (which learns who
+ * registered); at most half the session cache's lifetime (SESSION_CACHE_TTL_MS) before the opening,
+ * so the rows are still cached when it comes.
+ */
+const PRIME_SESSIONS_LEAD_MS = 10_000;
 /** A failed preparation is retried after this long (real time), ms. */
 const PREPARE_RETRY_MS = 5_000;
 /** Back-off of a failing transition: 500 ms × 2^(failures−1), at most 30 s, so a broken one does not spin. */
@@ -198,12 +207,21 @@ export interface ContestDeps {
   db: Database;
   config: Pick<
     Config,
-    'CONTEST_CRON' | 'CONTEST_TIMEZONE' | 'CONTEST_DURATION_MINUTES' | 'CONTEST_QUESTION_COUNT' | 'CONTEST_SCHEDULER_INTERVAL_MS' | 'ADMIN_EMAILS' | 'GLICKO_TAU'
+    | 'CONTEST_CRON'
+    | 'CONTEST_TIMEZONE'
+    | 'CONTEST_DURATION_MINUTES'
+    | 'CONTEST_QUESTION_COUNT'
+    | 'CONTEST_SCHEDULER_INTERVAL_MS'
+    | 'ADMIN_EMAILS'
+    | 'GLICKO_TAU'
+    | 'SESSION_CACHE_TTL_MS'
   >;
   clock: Clock;
   logger: Logger;
   notifier: Notifier;
   leaderboard: LeaderboardService;
+  /** The session cache of AccountsService, primed with the registered players just before an opening. */
+  sessions?: Pick<AccountsService, 'primeSessions'>;
 }
 
 interface Registration {
@@ -233,6 +251,8 @@ interface Entry {
   attemptIds: Map<string, string> | null;
   /** 'done' once prepared; otherwise the real time before which not to try (again). */
   prepared: 'done' | number;
+  /** Whether the registered players' sessions were read into the session cache for the opening. */
+  sessionsPrimed: boolean;
 }
 
 /** ratingUpdate entry as the duel sends it (rating.service.ts): whole rating points. */
@@ -241,7 +261,8 @@ function publicRating(change: RatingChange): RatingUpdateEntry {
 }
 
 export function createContestService(deps: ContestDeps): ContestService {
-  const { db, config, clock, logger, notifier, leaderboard } = deps;
+  const { db, config, clock, logger, notifier, leaderboard, sessions } = deps;
+  const primeLeadMs = Math.min(PRIME_SESSIONS_LEAD_MS, config.SESSION_CACHE_TTL_MS / 2);
   const repo = createContestRepo(db);
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry | null>>();
@@ -263,6 +284,7 @@ export function createContestService(deps: ContestDeps): ContestService {
       stats: null,
       attemptIds: null,
       prepared: 0,
+      sessionsPrimed: false,
     };
   }
 
@@ -501,6 +523,23 @@ export function createContestService(deps: ContestDeps): ContestService {
     }
   }
 
+  /**
+   * Reads the registered players' sessions into the session cache once, PRIME_SESSIONS_LEAD_MS
+   * before the opening (after preparation, which knows who registered). Not awaited by the
+   * scheduler pass; a failure only leaves the starts to read sessions themselves.
+   */
+  function primeSessions(id: string, nowMs: number): void {
+    const entry = entries.get(id);
+    if (!sessions || primeLeadMs <= 0 || !entry?.attemptIds || entry.sessionsPrimed) return;
+    if (nowMs < entry.record.openMs - primeLeadMs || nowMs > entry.record.openMs) return;
+    entry.sessionsPrimed = true;
+    const started = Date.now();
+    sessions.primeSessions([...entry.attemptIds.keys()]).then(
+      (cached) => logger.info({ contestId: id, cached, ms: Date.now() - started }, 'sessions of registered players read for the opening'),
+      (error: unknown) => logger.warn({ err: error, contestId: id }, 'could not read sessions ahead of the opening; starts read them themselves'),
+    );
+  }
+
   function notifyRatings(changes: readonly RatingChange[]): void {
     // Each participant gets their own entry: the client only looks for itself (spec §4 "Live rating
     // update"), and a 5,000-entry list sent to 5,000 sockets would be 25 million entries.
@@ -553,6 +592,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     }
     for (const { id, stage } of await repo.dueContests(nowMs + PREPARE_LEAD_MS)) {
       await prepare(id, nowMs);
+      primeSessions(id, nowMs);
       const failure = failures.get(id);
       if (!force && failure && Date.now() < failure.notBefore) continue;
       try {

@@ -51,13 +51,17 @@ export function registerSession<L extends FastifyBaseLogger>(
   // Primitive defaults only: Fastify 5 refuses shared reference values on decorateRequest.
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionTokenRejected', false);
-  app.addHook('onRequest', async (request) => {
+  // Callback style, not async: a request without a token (static files, the public leaderboard)
+  // goes on without a promise. verifyToken never rejects (it logs and answers null).
+  app.addHook('onRequest', (request, _reply, done) => {
     const token = bearerToken(request.headers.authorization);
     // An empty Bearer (a client with nothing stored) is no token at all: "Please log in".
-    if (!token) return;
-    const user = await accounts.verifyToken(token);
-    request.sessionUser = user;
-    request.sessionTokenRejected = user === null;
+    if (!token) return done();
+    accounts.verifyToken(token).then((user) => {
+      request.sessionUser = user;
+      request.sessionTokenRejected = user === null;
+      done();
+    }, done);
   });
 }
 

@@ -73,6 +73,7 @@ export function createMetrics(sources: MetricSources): Metrics {
     buckets: HTTP_BUCKETS_S,
     registers: [registry],
   });
+  const httpChildren = new Map<string, { observe(seconds: number): void }>();
 
   return {
     registry,
@@ -80,7 +81,15 @@ export function createMetrics(sources: MetricSources): Metrics {
       answerAck.observe(ms / 1000);
     },
     observeHttp(method, route, statusCode, ms) {
-      httpDuration.observe({ method, route, status_code: String(statusCode) }, ms / 1000);
+      // One labelled child per (method, status, route pattern), a bounded set, looked up by a plain
+      // string: prom-client would otherwise hash the label object on every response.
+      const key = `${method} ${statusCode} ${route}`;
+      let child = httpChildren.get(key);
+      if (!child) {
+        child = httpDuration.labels({ method, route, status_code: String(statusCode) });
+        httpChildren.set(key, child);
+      }
+      child.observe(ms / 1000);
     },
     async render() {
       return { contentType: registry.contentType, body: await registry.metrics() };

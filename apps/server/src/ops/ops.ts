@@ -37,8 +37,10 @@ export function createOps(deps: {
     readiness,
     metrics,
     async register(http) {
-      http.addHook('onResponse', async (request, reply) => {
+      // Callback style, not async: no promise per response on every route.
+      http.addHook('onResponse', (request, reply, done) => {
         metrics.observeHttp(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime);
+        done();
       });
       await http.register(opsRoutes, { readiness, metrics, metricsToken: config.METRICS_TOKEN, backup });
     },

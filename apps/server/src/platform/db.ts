@@ -7,6 +7,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -32,6 +33,15 @@ export interface DatabaseHandle {
    * every transaction committed before it and none after. Load it with `loadDataDir`.
    */
   snapshot?(): Promise<Blob>;
+}
+
+/**
+ * Rows of a raw SQL statement on the database or a transaction: postgres-js returns an array,
+ * PGlite `{ rows }`; this gives both as an array.
+ */
+export async function queryRows<T>(db: { execute(statement: SQL): PromiseLike<unknown> }, statement: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(statement);
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /** Finds the committed migrations folder whether running from src/ (tsx) or from the dist/ bundle. */

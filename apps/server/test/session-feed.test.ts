@@ -1,0 +1,57 @@
+/**
+ * The session change feed across two servers on one database (issue #5: several processes; issue
+ * #2: a password change revokes every older token): server B has the user's session cached for
+ * its whole lifetime (SESSION_CACHE_TTL_MS, 10 minutes by default), and still refuses the old
+ * token within about a feed interval of the change made through server A.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthResponse } from '@mathsprint/shared/protocol';
+import { call } from './helpers/http.js';
+import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+
+const FEED_INTERVAL_MS = 200;
+let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+let a: TestServer;
+let b: TestServer;
+
+beforeAll(async () => {
+  shared = await openSharedTestDatabase();
+  const env = { SESSION_FEED_INTERVAL_MS: String(FEED_INTERVAL_MS) };
+  a = await startTestServer({ env, ...shared.serverOptions() });
+  b = await startTestServer({ env, ...shared.serverOptions() });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await shared?.close();
+});
+
+describe('session change feed between two servers on one database', () => {
+  it('refuses on server B a token revoked through server A, within about one feed interval', async () => {
+    const email = `feed-${Date.now()}@example.com`;
+    const signed = await call<AuthResponse>(a, 'POST', '/signup', { body: { name: 'Feed Tester', email, password: 'password123' } });
+    expect(signed.status).toBe(201);
+    const oldToken = signed.body.token;
+    // B reads the session row now and keeps it (its cache lifetime is the default 10 minutes).
+    expect((await call(b, 'GET', '/api/me', { token: oldToken })).status).toBe(200);
+    expect(b.config.SESSION_CACHE_TTL_MS).toBeGreaterThanOrEqual(60_000);
+
+    const changed = await call<AuthResponse>(a, 'POST', '/api/password', {
+      token: oldToken,
+      body: { currentPassword: 'password123', newPassword: 'password456' },
+    });
+    expect(changed.status).toBe(200);
+    const changedAt = Date.now();
+
+    let status = 200;
+    while (status === 200 && Date.now() - changedAt < 5_000) {
+      await new Promise((r) => setTimeout(r, 50));
+      status = (await call(b, 'GET', '/api/me', { token: oldToken })).status;
+    }
+    expect(status).toBe(401);
+    expect(Date.now() - changedAt).toBeLessThan(FEED_INTERVAL_MS * 2 + 1_000);
+    // The new token works on both servers.
+    expect((await call(b, 'GET', '/api/me', { token: changed.body.token })).status).toBe(200);
+    expect((await call(a, 'GET', '/api/me', { token: changed.body.token })).status).toBe(200);
+  });
+});
