@@ -1,7 +1,7 @@
 // `npm start`: the production server on the embedded database by default. Builds first when no
 // build exists (or when BUILD=1), then runs apps/server/dist/main.js with NODE_ENV=production.
 import { spawnSync, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,9 +12,12 @@ if (!built || process.env.BUILD === '1') {
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
-// A larger young generation cut answer-ack p99 in bench/duel at 1,000 games (9.6 → 8.1 ms and
-// 7.2 → 3.8 ms in two side-by-side runs): socket traffic makes many short-lived objects.
-const child = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=64', 'apps/server/dist/main.js'], {
+// The server's V8 flags (apps/server/node-flags.json), shared with the benchmarks so that they
+// measure what runs here: a 64 MB young generation (--max-semi-space-size=64). Requests and socket
+// events make many short-lived objects; with V8's default 16 MB semi-spaces the scavenges of the
+// contest's opening burst cost 0.07 ms per POST /contest/start (bench/contest, README).
+const nodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
+const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, 'apps/server/dist/main.js'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env, WEB_DIST: process.env.WEB_DIST ?? path.join(root, 'apps/web/dist') },

@@ -33,7 +33,8 @@
  *   --log-level (info; warn hides the server's lifecycle lines), --profile PHASES (comma-separated of registration,waiting,start,answers,
  *   finalize: writes <dir>/<phase>.cpuprofile of the server for those phases), --profile-dir
  *   (default ./bench-contest-profiles), --keep (keep the DATA_DIR).
- * Env: BENCH_SERVER_FLAGS, extra node flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p").
+ * Env: BENCH_SERVER_FLAGS, extra node flags for the server process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/p"),
+ *   after the production server's own (apps/server/node-flags.json).
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -45,6 +46,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { freePort } from '../support/free-port.js';
+import { serverNodeFlags } from '../support/server-flags.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { fmt, summarize, type LatencySummary } from '../support/stats.js';
 import {
@@ -344,7 +346,7 @@ async function main(): Promise<void> {
         SOCKET_RATE_LIMIT_EVENTS: '1000000',
         ...(PROFILE_PHASES.length ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR, BENCH_CPU_PROFILE_PHASES: PROFILE_PHASES.join(',') } : {}),
       },
-      (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean),
+      serverNodeFlags(),
       true,
     );
     pipeServerOutput(server.process);

@@ -41,6 +41,7 @@ import { createTokenIssuer } from '../../apps/server/src/accounts/tokens.js';
 import { systemClock } from '../../apps/server/src/platform/clock.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { freePort } from '../support/free-port.js';
+import { serverNodeFlags } from '../support/server-flags.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USERS = Number(process.env.USERS ?? 100_000);
@@ -141,7 +142,7 @@ const children: ChildProcess[] = [];
 let stopping = false;
 
 function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -45,7 +45,8 @@
  *          next to it and dropped: DATABASE_URL or postgresql://127.0.0.1:5432/test),
  *          --client wire|socket.io (wire: the lean protocol client of wire-client.ts, so the load
  *          generator leaves the 2 cores to the server; socket.io: socket.io-client).
- * Env: BENCH_SERVER_FLAGS, extra node flags for the server process (e.g. "--trace-gc", "--cpu-prof").
+ * Env: BENCH_SERVER_FLAGS, extra node flags for the server processes (e.g. "--trace-gc", "--cpu-prof"),
+ *   after the production server's own (apps/server/node-flags.json); the bare server gets the same.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -58,6 +59,7 @@ import type { ReadyMessage, ResultMessage, SetupMessage } from './load.js';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { freePort } from '../support/free-port.js';
+import { serverNodeFlags } from '../support/server-flags.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -279,7 +281,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
         SIGNUP_RATE_LIMIT: String(players * 2),
         ...shared?.env,
       },
-      ['--expose-gc', ...(process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean)],
+      ['--expose-gc', ...serverNodeFlags()],
     ),
   );
   const stats = async (gc: boolean) => combine(await Promise.all(servers.map((s) => s.request<ServerStats>({ type: 'stats', gc }))));

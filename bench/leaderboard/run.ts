@@ -34,6 +34,7 @@ import { users } from '../../apps/server/src/db/schema/index.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { createRng } from '../../packages/shared/src/domain/rng.js';
 import { freePort } from '../support/free-port.js';
+import { serverNodeFlags } from '../support/server-flags.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
@@ -82,7 +83,7 @@ function cpuMs(pid: number | undefined): number {
 }
 
 function startChild(name: string, entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, entry], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...serverNodeFlags(), ...nodeArgs, entry], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
