@@ -46,6 +46,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { freePort } from '../support/free-port.js';
+import { LOAD_GENERATOR_FLAGS } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { fmt, summarize, type LatencySummary } from '../support/stats.js';
@@ -380,7 +381,7 @@ async function main(): Promise<void> {
     if (spareS < 7) throw new Error(`registration ended ${spareS.toFixed(1)} s before the opening; rerun with a longer --lead`);
 
     await server.request({ type: 'phase', phase: 'waiting' satisfies Phase });
-    loader = forkTsx<LoadOutgoing>('load.ts', {});
+    loader = forkTsx<LoadOutgoing>('load.ts', {}, [...LOAD_GENERATOR_FLAGS]);
     const setup: LoadSetup = {
       type: 'setup',
       url,

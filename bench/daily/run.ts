@@ -14,7 +14,8 @@
  *     code, so the server authenticates the bench's requests exactly as real ones;
  *  3. starts the real server (apps/server/src/main.ts through tsx, NODE_ENV=production) on that
  *     DATA_DIR in a child process;
- *  4. per endpoint: a WARMUP_S warm-up, then DURATION_S seconds of autocannon with CONNECTIONS
+ *  4. per endpoint (autocannon in this process, relaunched with support/load-generator.ts's
+ *     young-generation flag): a WARMUP_S warm-up, then DURATION_S seconds of autocannon with CONNECTIONS
  *     connections; every request takes the next player's token (and, for the leaderboard, a random
  *     day of the month and section), so caches keyed by user or section see many keys;
  *  5. measures GET /api/leaderboard (the global board: a cached body, no token) the same way, as a
@@ -41,6 +42,7 @@ import { createTokenIssuer } from '../../apps/server/src/accounts/tokens.js';
 import { systemClock } from '../../apps/server/src/platform/clock.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { freePort } from '../support/free-port.js';
+import { relaunchAsLoadGenerator } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -288,8 +290,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch(async (error: unknown) => {
-  console.error(error);
-  await stopAll();
-  process.exit(1);
-});
+if (!relaunchAsLoadGenerator(import.meta.url)) {
+  main().catch(async (error: unknown) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  });
+}

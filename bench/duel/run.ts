@@ -59,6 +59,7 @@ import type { ReadyMessage, ResultMessage, SetupMessage } from './load.js';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
 import { freePort } from '../support/free-port.js';
+import { LOAD_GENERATOR_FLAGS } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -297,7 +298,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
     }
     const idle = await stats(true);
 
-    const loaders = Array.from({ length: LOADERS }, () => tsxFork('load.ts', [], {}));
+    const loaders = Array.from({ length: LOADERS }, () => tsxFork('load.ts', [], {}, [...LOAD_GENERATOR_FLAGS]));
     const share = Math.ceil(GAMES / LOADERS) * 2;
     const readies = await Promise.all(
       loaders.map((loader, i) => {

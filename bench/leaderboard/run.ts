@@ -12,7 +12,8 @@
  *  3. saves its leaderboard body and starts two baselines in child processes, each sending those
  *     same bytes: bare Fastify, and bare Fastify + the server's security headers (what the headers
  *     alone cost);
- *  4. autocannon with CONNECTIONS connections: a warm-up per target, then DURATION_S seconds per
+ *  4. autocannon, in this process (relaunched with support/load-generator.ts's young-generation
+ *     flag, as every load generator of ours), with CONNECTIONS connections: a warm-up per target, then DURATION_S seconds per
  *     target split into ROUNDS interleaved slices; prints requests/s, p50, p99 (medians of the
  *     rounds), each target's CPU time per request (from /proc, robust to other load), and ratios.
  *
@@ -34,6 +35,7 @@ import { users } from '../../apps/server/src/db/schema/index.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { createRng } from '../../packages/shared/src/domain/rng.js';
 import { freePort } from '../support/free-port.js';
+import { relaunchAsLoadGenerator } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -283,8 +285,10 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch(async (error: unknown) => {
-  console.error(error);
-  await stopAll();
-  process.exit(1);
-});
+if (!relaunchAsLoadGenerator(import.meta.url)) {
+  main().catch(async (error: unknown) => {
+    console.error(error);
+    await stopAll();
+    process.exit(1);
+  });
+}
