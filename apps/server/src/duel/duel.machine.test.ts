@@ -295,17 +295,18 @@ describe('TickWheel', () => {
   it('visits each room once per second, just after its own whole seconds', () => {
     const wheel = new TickWheel();
     const start = 1_000_000;
-    wheel.add('A', start + 50); // visited in the slot after [start, start+100)
-    wheel.add('B', start + 550);
+    // A room is visited in the slot after the one holding its start (and each whole second after).
+    wheel.add('A', start + SLOT_MS / 2);
+    wheel.add('B', start + 500 + SLOT_MS / 2);
     const visits: Array<[string, number]> = [];
     for (let t = start; t < start + 3000; t += SLOT_MS) wheel.due(t, (code) => visits.push([code, t - start]));
     expect(visits).toEqual([
-      ['A', 100],
-      ['B', 600],
-      ['A', 1100],
-      ['B', 1600],
-      ['A', 2100],
-      ['B', 2600],
+      ['A', SLOT_MS],
+      ['B', 500 + SLOT_MS],
+      ['A', 1000 + SLOT_MS],
+      ['B', 1500 + SLOT_MS],
+      ['A', 2000 + SLOT_MS],
+      ['B', 2500 + SLOT_MS],
     ]);
   });
 
