@@ -15,9 +15,10 @@
  *  3. starts the real server (apps/server/src/main.ts through tsx, NODE_ENV=production) on that
  *     DATA_DIR in a child process;
  *  4. per endpoint (autocannon in this process, relaunched with support/load-generator.ts's
- *     young-generation flag): a WARMUP_S warm-up, then DURATION_S seconds of autocannon with CONNECTIONS
- *     connections; every request takes the next player's token (and, for the leaderboard, a random
- *     day of the month and section), so caches keyed by user or section see many keys;
+ *     young-generation flag): a WARMUP_S warm-up, then DURATION_S seconds of autocannon with
+ *     CONNECTIONS connections; every request takes the next player's token (and, for the
+ *     leaderboard, a random day of the month and section), so caches keyed by user or section see
+ *     many keys;
  *  5. measures GET /api/leaderboard (the global board: a cached body, no token) the same way, as a
  *     same-run baseline: this machine is shared, and that row shows what the load allows at all;
  *  6. prints requests/s, p50, p99, the server's CPU time per request (from /proc, which other

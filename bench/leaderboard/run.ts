@@ -13,9 +13,10 @@
  *     same bytes: bare Fastify, and bare Fastify + the server's security headers (what the headers
  *     alone cost);
  *  4. autocannon, in this process (relaunched with support/load-generator.ts's young-generation
- *     flag, as every load generator of ours), with CONNECTIONS connections: a warm-up per target, then DURATION_S seconds per
- *     target split into ROUNDS interleaved slices; prints requests/s, p50, p99 (medians of the
- *     rounds), each target's CPU time per request (from /proc, robust to other load), and ratios.
+ *     flag, as every load generator of ours), with CONNECTIONS connections: a warm-up per target,
+ *     then DURATION_S seconds per target split into ROUNDS interleaved slices; prints requests/s,
+ *     p50, p99 (medians of the rounds), each target's CPU time per request (from /proc, robust to
+ *     other load), and ratios.
  *
  * Run from the repository root: `npx tsx bench/leaderboard/run.ts`
  * Env: DURATION_S (default 10), ROUNDS (5), CONNECTIONS (100), SEED_USERS (1000), SEED_GUESTS (200),
