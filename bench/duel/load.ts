@@ -9,7 +9,8 @@
  *      answers about every `answerEveryMs` (uniformly jittered ±25 %), from the end of the 3 s
  *      countdown on. A share `correctShare` of the answers is right (solved from the question text
  *      with the domain's independent test evaluator, as a player would); the rest are wrong.
- *      'bare' mode just connects `tokens.length` sockets and answers at the same pace.
+ *      'bare' mode (the baseline servers) just connects `tokens.length` sockets and answers at the
+ *      same pace, sending 1 for the right share of answers (protocol-server.ts counts 1 as right).
  *      Replies `ready` with counts and the ramp time.
  *  - `measure` { durationMs }: records the latency of every answer acknowledgement sent in the
  *      next `durationMs` (ms, performance.now() from emit to ack) and replies `result` with them,
@@ -120,7 +121,10 @@ function schedule(player: Player, every: number, correctShare: number, firstDela
     if (player.done || !player.socket.connected) return;
     const text = player.questions[player.current];
     let value = 0.001; // three decimals: never an answer (answers have at most two)
-    if (text !== undefined && Math.random() < correctShare) {
+    if (player.questions.length === 0) {
+      // A baseline server (no questions): 1 is what protocol-server.ts counts as right.
+      if (Math.random() < correctShare) value = 1;
+    } else if (text !== undefined && Math.random() < correctShare) {
       try {
         value = solveQuestionText(text);
       } catch {

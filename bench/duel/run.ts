@@ -1,12 +1,16 @@
 /**
  * bench/duel (issue #2 "Benchmarks"): N concurrent two-player Math Challenges against the real
- * server, then the same load against a bare Socket.IO acknowledgement server, in the same run
- * (this machine is shared and noisy: only same-run comparisons hold).
+ * server, then the same load against a bare Socket.IO acknowledgement server, and against that bare
+ * server sending the frames the protocol obliges any server to send (protocol-server.ts:
+ * timerUpdate every second to every player, progressUpdate to both players after a right answer),
+ * in the same run (this machine is shared and noisy: only same-run comparisons hold). The second
+ * baseline splits the distance from the bare server into what the protocol costs on this machine
+ * and what our implementation adds.
  *
  * Targets on the 2-core machine: at 1,000 games answer-ack p99 ≤ 10 ms and ≤ 2 × bare; at 5,000
  * games p99 ≤ 50 ms; ≤ 40 KB of server memory per connected player.
  *
- * Steps, for the app then for the baseline:
+ * Steps, for the app then for each baseline:
  *  1. start the server in a child process (server-entry.ts: the real entry point apps/server/src/main.ts
  *     with NODE_ENV=production, PGlite in a temp DATA_DIR, LOG_LEVEL=warn, a rate limit raised for
  *     bots that answer every 2 s; or bare-server.ts), under an event-loop delay monitor;
@@ -39,7 +43,8 @@
  *   npx tsx bench/duel/run.ts --games 1000 --processes 2 --only app
  *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
- *          --loaders L (2), --correct SHARE (0.75), --only app|bare|cluster,
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster (or a
+ *          comma-separated list),
  *          --processes N (1), --redis URL (REDIS_URL or redis://127.0.0.1:6379),
  *          --database URL (a PostgreSQL server for the processes; a scratch database is created
  *          next to it and dropped: DATABASE_URL or postgresql://127.0.0.1:5432/test),
@@ -50,7 +55,7 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,7 +110,7 @@ interface ServerStats {
   external: number;
 }
 
-type Kind = 'app' | 'bare' | 'cluster';
+type Kind = 'app' | 'bare' | 'protocol' | 'cluster';
 
 interface RunResult {
   kind: Kind;
@@ -122,11 +127,32 @@ interface RunResult {
   server: ServerStats;
   idle: ServerStats;
   loaderLoopP99Ms: number;
+  /** The whole machine over the window, % of all its CPU time (/proc/stat): time the hypervisor
+   * gave to other guests (steal), and time no process wanted (idle). */
+  machine: { stealPercent: number; idlePercent: number };
   failures: string[];
 }
 
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The machine's CPU time counters (/proc/stat, all CPUs), in ticks; null where there is no /proc. */
+function machineTicks(): { steal: number; idle: number; total: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+    // user nice system idle iowait irq softirq steal (guest time is already counted in user).
+    const total = fields.slice(0, 8).reduce((n, v) => n + v, 0);
+    return { steal: fields[7] ?? 0, idle: (fields[3] ?? 0) + (fields[4] ?? 0), total };
+  } catch {
+    return null;
+  }
+}
+
+function machineShare(from: ReturnType<typeof machineTicks>, to: ReturnType<typeof machineTicks>): RunResult['machine'] {
+  if (!from || !to || to.total <= from.total) return { stealPercent: Number.NaN, idlePercent: Number.NaN };
+  const total = to.total - from.total;
+  return { stealPercent: ((to.steal - from.steal) / total) * 100, idlePercent: ((to.idle - from.idle) / total) * 100 };
+}
 
 /** A forked child speaking request/response over IPC (server-entry.ts echoes `id`). */
 class Child {
@@ -269,7 +295,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
   const servers = ports.map((port) =>
     tsxFork(
       'server-entry.ts',
-      [kind === 'bare' ? 'bare' : 'app'],
+      [kind === 'cluster' ? 'app' : kind],
       {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -289,7 +315,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
   try {
     for (const u of urls) await waitForHttp(`${u}/api/leaderboard`);
     let tokens: string[];
-    if (kind !== 'bare') {
+    if (kind === 'app' || kind === 'cluster') {
       const t0 = performance.now();
       tokens = await createGuests(url, players);
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -307,7 +333,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
           type: 'setup',
           url,
           urls,
-          mode: kind === 'bare' ? 'bare' : 'app',
+          mode: kind === 'app' || kind === 'cluster' ? 'app' : 'bare',
           tokens: tokens.slice(i * share, (i + 1) * share),
           answerEveryMs: INTERVAL_MS,
           correctShare: CORRECT,
@@ -328,6 +354,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
     await sleep(WARMUP_MS);
     await Promise.all(servers.map((s) => s.request({ type: 'reset' })));
     const redisCpuFrom = shared ? await redisCpuSeconds(shared.redis) : 0;
+    const ticksFrom = machineTicks();
     const windowFrom = performance.now();
     const results = await Promise.all(
       loaders.map((loader) => {
@@ -337,6 +364,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
       }),
     );
     const loaded = await stats(false);
+    const machine = machineShare(ticksFrom, machineTicks());
     const redisCpuPercent = shared
       ? ((await redisCpuSeconds(shared.redis)) - redisCpuFrom) / ((performance.now() - windowFrom) / 1000) * 100
       : Number.NaN;
@@ -353,7 +381,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
     for (const r of results) for (const [e, n] of Object.entries(r.errors)) errors[e] = (errors[e] ?? 0) + n;
     return {
       kind,
-      label: kind === 'app' ? 'MathSprint, 1 process' : kind === 'cluster' ? `MathSprint, ${count} processes + Redis` : 'bare Socket.IO',
+      label: LABELS[kind](count),
       redisCpuPercent,
       players: connected,
       games,
@@ -365,6 +393,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
       server: { ...loaded, rss: memory.rss, heapUsed: memory.heapUsed, external: memory.external },
       idle,
       loaderLoopP99Ms: Math.max(...results.map((r) => r.loopP99Ms)),
+      machine,
       failures,
     };
   } finally {
@@ -376,6 +405,13 @@ async function runOne(kind: Kind): Promise<RunResult> {
   }
 }
 
+const LABELS: Record<Kind, (processes: number) => string> = {
+  app: () => 'MathSprint, 1 process',
+  cluster: (n) => `MathSprint, ${n} processes + Redis`,
+  bare: () => 'bare Socket.IO',
+  protocol: () => 'bare + protocol frames',
+};
+
 const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
 const kb = (bytes: number) => bytes / 1024;
 
@@ -383,6 +419,7 @@ function print(results: RunResult[]): void {
   const app = results.find((r) => r.kind === 'app');
   const bare = results.find((r) => r.kind === 'bare');
   const cluster = results.find((r) => r.kind === 'cluster');
+  const protocol = results.find((r) => r.kind === 'protocol');
   const rows: Array<[string, (r: RunResult) => number, number]> = [
     ['answer ack p50 (ms)', (r) => r.latency.p50, 2],
     ['answer ack p99 (ms)', (r) => r.latency.p99, 2],
@@ -402,12 +439,16 @@ function print(results: RunResult[]): void {
     ['server CPU per game (% of one core)', (r) => r.server.cpuPercent / r.games, 3],
     ['server RSS per game, over idle (KB)', (r) => kb(r.server.rss - r.idle.rss) / r.games, 1],
     ['Redis CPU (% of one core)', (r) => r.redisCpuPercent, 0],
+    ['machine CPU stolen by other guests (%)', (r) => r.machine.stealPercent, 1],
+    ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
-  const cols = [app, cluster, bare].filter((r): r is RunResult => r !== undefined);
+  const cols = [app, cluster, protocol, bare].filter((r): r is RunResult => r !== undefined);
   // Ratios against one process: several processes / one, and one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
   if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
   if (app && bare) ratios.push(['1 proc / bare', app, bare]);
+  if (app && protocol) ratios.push(['1 proc / protocol', app, protocol]);
+  if (protocol && bare) ratios.push(['protocol / bare', protocol, bare]);
   const header = ['', ...cols.map((c) => c.label), ...ratios.map(([name]) => name)];
   const lines = [header];
   for (const [name, get, digits] of rows) {
@@ -438,8 +479,20 @@ function print(results: RunResult[]): void {
     }
     console.log(`\nTargets (${GAMES} games): ${targets.join(', ')}`);
   }
+  if (protocol && bare) {
+    // Not a target: how much of the budget the protocol's own frames take on this machine.
+    const share = protocol.latency.p99 / bare.latency.p99;
+    console.log(`The protocol's frames alone, without our server: p99 ${f(protocol.latency.p99, 2)} ms = ${f(share, 2)} × bare, at ${f(protocol.server.cpuPercent, 0)} % of a core`);
+  }
   console.log(`\nJSON ${JSON.stringify({ games: GAMES, windowS: WINDOW_MS / 1000, intervalMs: INTERVAL_MS, loaders: LOADERS, client: CLIENT, results })}`);
 }
+
+const TITLES: Record<Kind, string> = {
+  app: 'MathSprint, one process',
+  cluster: `MathSprint, ${PROCESSES} processes sharing PostgreSQL and Redis`,
+  bare: 'bare Socket.IO server',
+  protocol: "bare Socket.IO server sending the protocol's frames",
+};
 
 async function main(): Promise<void> {
   console.log(
@@ -447,11 +500,12 @@ async function main(): Promise<void> {
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
   const results: RunResult[] = [];
-  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'cluster', 'bare'] : ['app', 'bare'];
+  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'cluster', 'bare'] : ['app', 'bare', 'protocol'];
+  const only = args.only?.split(',');
   for (const kind of kinds) {
     // --only app with --processes N runs one process and N processes: the comparison asked for.
-    if (args.only && args.only !== kind && !(args.only === 'app' && kind === 'cluster')) continue;
-    console.log(`\n${kind === 'app' ? 'MathSprint, one process' : kind === 'cluster' ? `MathSprint, ${PROCESSES} processes sharing PostgreSQL and Redis` : 'bare Socket.IO server'}:`);
+    if (only && !only.includes(kind) && !(only.includes('app') && kind === 'cluster')) continue;
+    console.log(`\n${TITLES[kind]}:`);
     const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
     console.log(`  machine load average before: ${load()}`);
     results.push(await runOne(kind));

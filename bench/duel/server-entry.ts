@@ -2,7 +2,8 @@
  * Runs one server for bench/duel inside a measuring harness, so nothing in the app itself knows
  * about benchmarks: argv[2] = 'app' imports the real entry point (apps/server/src/main.ts, which
  * reads its configuration from the environment and listens), 'bare' the baseline
- * (bare-server.ts). Forked by run.ts with an IPC channel and `--expose-gc`; answers:
+ * (bare-server.ts), 'protocol' the baseline that also sends the protocol's frames
+ * (protocol-server.ts). Forked by run.ts with an IPC channel and `--expose-gc`; answers:
  *  - `{ type: 'reset' }`: restarts the event-loop delay histogram and the CPU counter;
  *  - `{ type: 'stats', gc }`: event-loop delay p50/p99/max (ms) since the reset, CPU use (% of one
  *    core) since the reset, and memory (bytes), after two full GCs when `gc` is true so that RSS
@@ -24,8 +25,8 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
 
 const target = process.argv[2];
-if (target !== 'app' && target !== 'bare') {
-  console.error("server-entry: argv[2] must be 'app' or 'bare'");
+if (target !== 'app' && target !== 'bare' && target !== 'protocol') {
+  console.error("server-entry: argv[2] must be 'app', 'bare' or 'protocol'");
   process.exit(1);
 }
 
@@ -80,11 +81,13 @@ process.on('message', (raw) => {
       if (allocProfileFile) {
         // BENCH_ALLOC_PROFILE_SURVIVORS=1 counts only objects still in the heap at the end: with no
         // full GC in the window, those are what survived scavenges (promoted, or really live).
-        const everything = process.env.BENCH_ALLOC_PROFILE_SURVIVORS !== '1';
+        // BENCH_ALLOC_PROFILE_SURVIVORS=promoted also counts what a full GC collected in the
+        // window: everything that outlived the young generation, the work of the major GCs.
+        const survivors = process.env.BENCH_ALLOC_PROFILE_SURVIVORS;
         void post('HeapProfiler.startSampling', {
-          samplingInterval: 32 * 1024,
-          includeObjectsCollectedByMajorGC: everything,
-          includeObjectsCollectedByMinorGC: everything,
+          samplingInterval: Number(process.env.BENCH_ALLOC_PROFILE_INTERVAL ?? 32 * 1024),
+          includeObjectsCollectedByMajorGC: survivors !== '1',
+          includeObjectsCollectedByMinorGC: survivors !== '1' && survivors !== 'promoted',
         });
       }
       if (cpuProfileFile) void post('Profiler.enable').then(() => post('Profiler.start'));
@@ -125,4 +128,5 @@ process.on('message', (raw) => {
 process.on('disconnect', () => process.exit(0));
 
 if (target === 'app') await import('../../apps/server/src/main.js');
+else if (target === 'protocol') await import('./protocol-server.js');
 else await import('./bare-server.js');
