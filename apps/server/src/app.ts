@@ -44,6 +44,12 @@ export interface AppDeps {
   logger: Logger;
   /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
   backup?: BackupSource;
+  /**
+   * Whether other processes may change the database (default true). main.ts passes false for the
+   * embedded database, which the DATA_DIR lock keeps to this one process: its session cache then
+   * hears of every revocation directly and needs no change feed (no query a second).
+   */
+  databaseShared?: boolean;
 }
 
 export interface App {
@@ -102,7 +108,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const secret = loadJwtSecret(config);
-  const accounts = createAccountsService({ db, config, clock, logger: logger.child({ domain: 'accounts' }), secret });
+  const accounts = createAccountsService({
+    db,
+    config,
+    clock,
+    logger: logger.child({ domain: 'accounts' }),
+    secret,
+    sessionFeed: deps.databaseShared ?? true,
+  });
   registerSession(http, accounts);
 
   const redis = config.REDIS_URL

@@ -28,7 +28,14 @@ async function main(): Promise<void> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   const backup =
     lock && database.snapshot ? { token: lock.info.opsToken, snapshot: database.snapshot } : undefined;
-  const app = await buildApp({ config, db: database.db, clock: systemClock, logger, backup });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: systemClock,
+    logger,
+    backup,
+    databaseShared: database.kind === 'postgres',
+  });
   // A deep accept queue so thousands of players connecting in the same second are not dropped.
   await app.http.listen({ port: config.PORT, host: config.HOST, backlog: 4096 });
   const address = app.http.server.address();

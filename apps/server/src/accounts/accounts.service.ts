@@ -127,6 +127,11 @@ export interface AccountsDeps {
   logger: Logger;
   /** Token signing secret from loadJwtSecret. */
   secret: Uint8Array;
+  /**
+   * Whether to read the session change feed (default true): needed when other processes share the
+   * database and may revoke sessions this process has cached; not with a database of its own.
+   */
+  sessionFeed?: boolean;
 }
 
 export function createAccountsService(deps: AccountsDeps): AccountsService {
@@ -136,9 +141,10 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   // of distinct users, one query per batch instead of one per request.
   const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
   const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
-  // Other processes' revocations reach this cache through the change feed (none needed without a cache).
+  // Other processes' revocations reach this cache through the change feed (none needed without a
+  // cache, or without other processes).
   const feed =
-    config.SESSION_CACHE_TTL_MS > 0
+    config.SESSION_CACHE_TTL_MS > 0 && (deps.sessionFeed ?? true)
       ? createSessionFeed({
           read: (sinceMs) => repo.sessionChangesSince(sinceMs),
           onChanged: (ids) => ids.forEach((id) => sessions.forget(id)),
