@@ -126,6 +126,28 @@ describe('the scheduler loop', () => {
       await server.close();
     }
   });
+
+  it('between contests reads the database every few seconds only, and still opens a contest another process scheduled', async () => {
+    const shared = await openSharedTestDatabase();
+    const clock = new ManualClock(WEDNESDAY);
+    // A runs the loop; B (its loop off) stands for another process whose operator schedules a contest.
+    const a = await startTestServer({ clock, env: { ...BASE_ENV, CONTEST_SCHEDULER_INTERVAL_MS: '20' }, ...shared.serverOptions() });
+    const b = await startTestServer({ clock, env: BASE_ENV, ...shared.serverOptions() });
+    try {
+      const admin = await signup(b, 'Admin', ADMIN_EMAIL);
+      // A's start-up pass found only Friday's contest: it now sleeps through its 20 ms passes.
+      const contestId = await createContest(b, admin, 60_000, 1, 5);
+      clock.advance(60_000);
+      const scheduledAt = Date.now();
+      await expect.poll(() => stageOf(a, contestId), { timeout: 10_000, interval: 50 }).toBe('live');
+      // A was not told (B's loop is off): it sees the contest at its quiet re-read, within 5 s.
+      expect(Date.now() - scheduledAt).toBeLessThan(7_000);
+    } finally {
+      await a.close();
+      await b.close();
+      await shared.close();
+    }
+  });
 });
 
 describe('restart between close and finalization', () => {

@@ -205,6 +205,17 @@ export function createContestRepo(db: Database) {
       return rows.map((r) => ({ id: r.id, stage: r.stage as ContestStage }));
     },
 
+    /** The earliest opening (epoch ms) after `afterMs` of a contest not finalized, or null. */
+    async nextOpeningAfter(afterMs: number): Promise<number | null> {
+      const [row] = await db
+        .select({ openTime: contests.openTime })
+        .from(contests)
+        .where(sql`${contests.stage} <> 'finalized' and ${contests.openTime} > ${iso(afterMs)}::timestamptz`)
+        .orderBy(asc(contests.openTime))
+        .limit(1);
+      return row ? row.openTime.getTime() : null;
+    },
+
     /** Every attempt of a contest: the user's id and the attempt's (any order). */
     async attemptIds(contestId: string): Promise<Array<{ userId: string; attemptId: string }>> {
       return db

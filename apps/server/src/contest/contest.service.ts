@@ -133,6 +133,15 @@ const PREPARE_LEAD_MS = 15_000;
  * so the rows are still cached when it comes.
  */
 const PRIME_SESSIONS_LEAD_MS = 10_000;
+/**
+ * Between contests the scheduler has nothing to do until the next opening nears: it sleeps through
+ * its passes until PREPARE_LEAD_MS before that opening, but reads the contests again at least this
+ * often (real time, ms), to see contests that other processes or an operator scheduled meanwhile.
+ * Every pass is a query; on the embedded database each one holds the event loop for about a
+ * millisecond, which the Math Challenge's answer acknowledgements would wait behind four times a
+ * second (bench/duel).
+ */
+const QUIET_RECHECK_MS = 5_000;
 /** A failed preparation is retried after this long (real time), ms. */
 const PREPARE_RETRY_MS = 5_000;
 /** Back-off of a failing transition: 500 ms × 2^(failures−1), at most 30 s, so a broken one does not spin. */
@@ -583,6 +592,13 @@ export function createContestService(deps: ContestDeps): ContestService {
     }
   }
 
+  /**
+   * While nothing is due, the loop skips its passes until the clock reaches `quiet.untilMs` or real
+   * time reaches `quiet.recheckAt` (QUIET_RECHECK_MS after the read that found nothing).
+   */
+  const quiet = { untilMs: 0, recheckAt: 0 };
+  const isQuiet = (): boolean => clock.now() < quiet.untilMs && Date.now() < quiet.recheckAt;
+
   async function pass(force: boolean, stopAt: ContestStage | undefined): Promise<void> {
     const nowMs = clock.now();
     try {
@@ -590,7 +606,15 @@ export function createContestService(deps: ContestDeps): ContestService {
     } catch (error) {
       logger.error({ err: error }, 'could not make the next scheduled contest; will retry');
     }
-    for (const { id, stage } of await repo.dueContests(nowMs + PREPARE_LEAD_MS)) {
+    const due = await repo.dueContests(nowMs + PREPARE_LEAD_MS);
+    if (due.length === 0) {
+      const nextOpenMs = await repo.nextOpeningAfter(nowMs + PREPARE_LEAD_MS);
+      quiet.untilMs = Math.min(nextOpenMs ?? Number.POSITIVE_INFINITY, ensuredSlotMs) - PREPARE_LEAD_MS;
+      quiet.recheckAt = Date.now() + QUIET_RECHECK_MS;
+    } else {
+      quiet.untilMs = 0;
+    }
+    for (const { id, stage } of due) {
       await prepare(id, nowMs);
       primeSessions(id, nowMs);
       const failure = failures.get(id);
@@ -621,7 +645,7 @@ export function createContestService(deps: ContestDeps): ContestService {
   const timer =
     interval > 0
       ? setInterval(() => {
-          if (queuedPasses > 0 || closing) return;
+          if (queuedPasses > 0 || closing || isQuiet()) return;
           runPass(false).catch((error: unknown) => logger.error({ err: error }, 'contest scheduler pass failed'));
         }, interval)
       : null;
@@ -781,6 +805,7 @@ export function createContestService(deps: ContestDeps): ContestService {
         createdMs: nowMs,
       });
       forgetSelections();
+      quiet.untilMs = 0;
       logger.info({ contestId: id, openTime: new Date(openMs).toISOString(), by: user.id }, 'contest scheduled by an administrator');
       const entry = await requireEntry(id);
       return `{"contest":${await viewJson(entry, user, nowMs)}}`;
