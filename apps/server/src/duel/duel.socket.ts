@@ -37,7 +37,7 @@ import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { RoomLeases, RENEW_EVERY_MS, SCAN_EVERY_MS } from './room-leases.js';
 import { RedisRoomStore } from './redis-room-store.js';
-import { MemoryRoomStore, type ChangeResult, type RoomStore } from './room-store.js';
+import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore } from './room-store.js';
 import { SLOT_MS, TickWheel } from './tick-wheel.js';
 
 export interface DuelDeps {
@@ -118,6 +118,9 @@ interface DrivenGame {
   gameId: string;
   startsAt: number;
   endsAt: number;
+  /** Broadcasts to the room's sockets, made once: `io.to()` builds two operators and their room
+   * sets on every call, and the clock broadcasts to every running room every second. */
+  to: ReturnType<TypedServer['to']>;
 }
 
 /**
@@ -170,7 +173,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   function drive(room: DuelRoom): void {
     const game = room.game!;
-    driven.set(room.code, { gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt });
+    driven.set(room.code, { gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt, to: io.to(duelRoom(room.code)) });
     wheel.add(room.code, game.startsAt);
     sentTimeLeft.delete(room.code);
   }
@@ -191,8 +194,11 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const background = (what: string, fields: Record<string, unknown>) => (error: unknown) =>
     logger.error({ err: error, ...fields }, what);
 
+  /** Broadcasts to the sockets of room `code`. */
+  const toRoom = (code: string) => driven.get(code)?.to ?? io.to(duelRoom(code));
+
   function emitEffect(room: DuelRoom, effect: DuelEffect): void {
-    const to = io.to(duelRoom(room.code));
+    const to = toRoom(room.code);
     switch (effect.type) {
       case 'roomUpdate':
         to.emit('roomUpdate', machine.publicPlayers(room));
@@ -240,7 +246,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   let progressFlush: NodeJS.Immediate | null = null;
   const flushProgress = (): void => {
     progressFlush = null;
-    for (const [code, room] of pendingProgress) io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
+    for (const [code, room] of pendingProgress) toRoom(code).emit('progressUpdate', machine.publicPlayers(room));
     pendingProgress.clear();
   };
 
@@ -290,7 +296,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         return;
       }
       // The clients end the game when the timer reaches 0 (spec §4), so say so before gameOver.
-      if (sentTimeLeft.get(code) !== 0) io.to(duelRoom(code)).emit('timerUpdate', { timeLeft: 0 });
+      if (sentTimeLeft.get(code) !== 0) game.to.emit('timerUpdate', { timeLeft: 0 });
       emitTransition(outcome.result);
     } finally {
       ending.delete(code);
@@ -311,7 +317,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     const left = Math.ceil(Math.min(game.endsAt - game.startsAt, game.endsAt - now) / 1000);
     if (sentTimeLeft.get(code) === left) return undefined;
     sentTimeLeft.set(code, left);
-    io.to(duelRoom(code)).emit('timerUpdate', { timeLeft: left });
+    game.to.emit('timerUpdate', { timeLeft: left });
     return undefined;
   }
 
@@ -523,16 +529,20 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'submitAnswer',
     submitAnswerSchema,
-    timedHandler(deps.observeAnswerAck, async ({ socket, user }, { answer }) => {
+    // Synchronous on the in-memory store: the acknowledgement is written before the next socket's
+    // input is read, with no promise in between (bench/duel).
+    timedHandler(deps.observeAnswerAck, ({ socket, user }, { answer }) => {
       const code = socket.data.duelCode;
       if (!code) return { error: DUEL_ERRORS.noRoom };
       const now = clock.now();
-      const outcome = await store.update(code, seated(user.id, (room) => machine.submitAnswer(room, user.id, answer, now)));
-      if (!outcome) return { error: DUEL_ERRORS.noRoom };
-      const { result } = outcome;
-      if (!result.ok) return { error: result.error };
-      emitTransition(result);
-      return result.reply;
+      const outcome = store.update(code, seated(user.id, (room) => machine.submitAnswer(room, user.id, answer, now)));
+      return andThen(outcome, (changed) => {
+        if (!changed) return { error: DUEL_ERRORS.noRoom };
+        const { result } = changed;
+        if (!result.ok) return { error: result.error };
+        emitTransition(result);
+        return result.reply;
+      });
     }),
     options,
   );
@@ -570,10 +580,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     // Another tab of the same player still attached here keeps the seat connected.
     for (const other of socketsOf(user.id)) if (other !== socket && other.data.duelCode === code) return;
     const now = clock.now();
-    store
-      .update(code, (room) => machine.setConnected(room, user.id, false, now))
-      .then((outcome) => emitTransition(outcome?.result ?? null))
-      .catch(background('could not mark a player disconnected', { roomCode: code, userId: user.id }));
+    const failed = background('could not mark a player disconnected', { roomCode: code, userId: user.id });
+    try {
+      Promise.resolve(store.update(code, (room) => machine.setConnected(room, user.id, false, now)))
+        .then((outcome) => emitTransition(outcome?.result ?? null))
+        .catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   });
 
   let closed: Promise<void> | null = null;

@@ -16,6 +16,15 @@ import { isAbandoned, type DuelEffect, type DuelRoom } from './duel.machine.js';
  * the one given), or anything else, which saves nothing (a refusal, a no-op). */
 export type ChangeResult = { ok: boolean; room?: DuelRoom; effects?: DuelEffect[] } | null;
 
+/** A value, or a promise of it: a store in this process answers at once, a shared one later. */
+export type Awaitable<T> = T | Promise<T>;
+
+/** Runs `next` on `value` at once when it is already there, after it resolves otherwise: a caller of
+ * `RoomStore.update` on the in-memory store stays synchronous (no promise per answer). */
+export function andThen<T, U>(value: Awaitable<T>, next: (resolved: T) => U): Awaitable<U> {
+  return value instanceof Promise ? value.then(next) : next(value);
+}
+
 export interface UpdateOutcome<R> {
   /** The room the transition ran on (the latest one). */
   before: DuelRoom;
@@ -31,10 +40,10 @@ export interface RoomStore {
    * Runs `change` on the room and saves the room it returns, atomically: no other write to the
    * room lands between the read and the save (a conflicting write makes the store run `change`
    * again on the newer room, so `change` must be pure). A transition whose effects include
-   * gameOver also stores its finished game durably (see `unrecorded`). Resolves undefined when
-   * there is no such room.
+   * gameOver also stores its finished game durably (see `unrecorded`). Gives undefined when there
+   * is no such room; the in-memory store gives its outcome at once, not as a promise.
    */
-  update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Promise<UpdateOutcome<R> | undefined>;
+  update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Awaitable<UpdateOutcome<R> | undefined>;
   delete(code: string): Promise<void>;
   /** The room a user currently sits in (a seat not marked left), if any. A user has at most one. */
   findByUser(userId: string): Promise<DuelRoom | undefined>;
@@ -87,7 +96,7 @@ export class MemoryRoomStore implements RoomStore {
     return true;
   }
 
-  async update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Promise<UpdateOutcome<R> | undefined> {
+  update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): UpdateOutcome<R> | undefined {
     const before = this.rooms.get(code);
     if (!before) return undefined;
     const result = change(before);
