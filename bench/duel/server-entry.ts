@@ -15,8 +15,10 @@
  *
  * With BENCH_ALLOC_PROFILE=<file>, V8's sampling heap profiler runs from `reset` to the next
  * `stats`, counting objects that were collected too, and writes a .heapprofile (open it in Chrome
- * DevTools, Memory tab) showing where the window's allocations came from. With
- * BENCH_CPU_PROFILE=<file>, the CPU profiler runs over the same window and writes a .cpuprofile.
+ * DevTools, Memory tab) showing where the window's allocations came from (one sample per
+ * BENCH_ALLOC_PROFILE_INTERVAL bytes, default 32 KB; BENCH_ALLOC_PROFILE_SURVIVORS narrows it, see
+ * below). With BENCH_CPU_PROFILE=<file>, the CPU profiler runs over the same window and writes a
+ * .cpuprofile. In either file name, `{pid}` becomes the server's process id (several processes).
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
@@ -61,8 +63,9 @@ setInterval(() => {
   lastCpu = cpu;
 }, 10).unref();
 const gc = (globalThis as { gc?: () => void }).gc;
-const allocProfileFile = process.env.BENCH_ALLOC_PROFILE;
-const cpuProfileFile = process.env.BENCH_CPU_PROFILE;
+const withPid = (file: string | undefined) => file?.replaceAll('{pid}', String(process.pid));
+const allocProfileFile = withPid(process.env.BENCH_ALLOC_PROFILE);
+const cpuProfileFile = withPid(process.env.BENCH_CPU_PROFILE);
 const inspector = allocProfileFile || cpuProfileFile ? new Session() : null;
 inspector?.connect();
 let profiling = false;

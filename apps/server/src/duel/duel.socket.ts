@@ -9,9 +9,11 @@
  * at a time (store.findByUser); a socket is attached to at most one (socket.data.duelCode).
  *
  * Every change to a room is one atomic `store.update` running a pure transition, so any process can
- * serve any player of any room. The clock of a running game is driven by one process: in memory,
- * this one; with Redis, the holder of the room's lease (room-leases.ts), which a survivor takes over
- * when its holder dies.
+ * serve any player of any room. The clock of a running game (room-clocks.ts) is announced by every
+ * process to its own sockets and driven, ended on time, by one process: in memory, this one; with
+ * Redis, the holder of the room's lease (room-leases.ts), which a survivor takes over when its
+ * holder dies. With Redis, the processes tell each other of games starting and ending
+ * (`duelClock`, a Socket.IO server-side event), so that each can announce to its own players.
  */
 import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -30,15 +32,15 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
 import { userRoom } from '../platform/notifier.js';
-import { onClientEvent, onSocketDisconnect, type TypedServer, type TypedSocket } from '../platform/socket.js';
+import { onClientEvent, onSocketDisconnect, onSocketRecovered, type TypedServer, type TypedSocket } from '../platform/socket.js';
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { RoomLeases, RENEW_EVERY_MS, SCAN_EVERY_MS } from './room-leases.js';
 import { RedisRoomStore } from './redis-room-store.js';
+import { RoomClocks, type GameClock } from './room-clocks.js';
 import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore } from './room-store.js';
-import { SLOT_MS, TickWheel } from './tick-wheel.js';
 
 export interface DuelDeps {
   clock: Clock;
@@ -62,9 +64,9 @@ export interface DuelHandle {
   close(): Promise<void>;
   /** The live rooms. Tests read a game's answers from here; nothing else should. */
   store: RoomStore;
-  /** Visits every running room this process drives now: ends those whose time is up and sends
-   * timerUpdate. The shared interval does this on its own every 100 ms; tests call it after moving
-   * a ManualClock, and await it. */
+  /** Visits every running room this process keeps a clock for now: sends timerUpdate, ends the
+   * driven ones whose time is up. The clock's interval does this on its own every 10 ms; tests call
+   * it after moving a ManualClock, and await it. */
   tick(): Promise<void>;
   /** Deletes rooms nobody has been connected to for 10 minutes (runs every minute on its own). */
   sweep(): Promise<void>;
@@ -77,11 +79,6 @@ export interface DuelHandle {
 
 /** How often abandoned rooms are looked for. */
 const SWEEP_EVERY_MS = 60_000;
-/**
- * Rooms visited by the clock before it yields to I/O: a visit is one timerUpdate broadcast to two
- * sockets, some 20–50 µs, so a chunk holds the event loop for a few milliseconds at most.
- */
-const VISIT_CHUNK = 16;
 /** A finished game nobody confirmed stored for this long is handed to the rating service again by
  * some process (its own process died before the database write). The batch writer stores a game
  * within about 100 ms, so 10 s means the first writer is gone or the database is down. */
@@ -113,15 +110,7 @@ function seated<R extends ChangeResult>(userId: string, transition: (room: DuelR
   return (room: DuelRoom): R | Refusal => (machine.seatOf(room, userId) ? transition(room) : refusal(error));
 }
 
-/** The clock of a game this process drives, kept locally so a visit needs no store read. */
-interface DrivenGame {
-  gameId: string;
-  startsAt: number;
-  endsAt: number;
-  /** Broadcasts to the room's sockets, made once: `io.to()` builds two operators and their room
-   * sets on every call, and the clock broadcasts to every running room every second. */
-  to: ReturnType<TypedServer['to']>;
-}
+const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({ gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt });
 
 /**
  * Routes createRoom, joinRoom, startGame, rejoinRoom, getTimer, submitAnswer, rematch and leaveRoom
@@ -133,14 +122,24 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const redis = deps.redis ?? null;
   const store = deps.store ?? (redis ? new RedisRoomStore(redis) : new MemoryRoomStore());
   const leases = redis ? new RoomLeases(redis, `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`) : null;
-  const wheel = new TickWheel();
-  /** Running games whose clock this process drives. */
-  const driven = new Map<string, DrivenGame>();
-  /** Last timeLeft sent per driven room, so each second is announced once. */
-  const sentTimeLeft = new Map<string, number>();
-  /** Rooms whose end on time is being written. */
-  const ending = new Set<string>();
   const options = { logger };
+  /** This process's sockets of a room; with Redis, `io.to` would reach every process's. */
+  const local = redis ? io.local : io;
+  /** Announcement targets of running rooms, made once: `io.to()` builds two operators and their
+   * room sets on every call, and each running room is announced every second. */
+  const announceTargets = new Map<string, ReturnType<TypedServer['to']>>();
+  const hasLocalSockets = (code: string): boolean => (io.of('/').adapter.rooms.get(duelRoom(code))?.size ?? 0) > 0;
+  const clocks = new RoomClocks({
+    now: () => clock.now(),
+    announce(code, timeLeft) {
+      let to = announceTargets.get(code);
+      if (!to) announceTargets.set(code, (to = local.to(duelRoom(code))));
+      to.emit('timerUpdate', { timeLeft });
+    },
+    hasListeners: hasLocalSockets,
+    end: (code, game, now) => endOnTime(code, game, now),
+    onError: (error, code) => logger.error({ err: error, roomCode: code }, 'duel clock failed on a room'),
+  });
 
   /** Local sockets of a user (all tabs), through the `user:{id}` room platform/socket.ts joins. */
   function* socketsOf(userId: string): Generator<TypedSocket> {
@@ -171,22 +170,27 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (redis) io.in(userRoom(userId)).socketsLeave(duelRoom(code));
   }
 
-  function drive(room: DuelRoom): void {
-    const game = room.game!;
-    driven.set(room.code, { gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt, to: io.to(duelRoom(room.code)) });
-    wheel.add(room.code, game.startsAt);
-    sentTimeLeft.delete(room.code);
+  /** Drops room `code`'s clock (of game `gameId` only, when given) and its announcement target. */
+  function forgetClock(code: string, gameId?: string): void {
+    clocks.forget(code, gameId);
+    if (!clocks.has(code)) announceTargets.delete(code);
   }
 
-  function undrive(code: string): void {
-    driven.delete(code);
-    wheel.remove(code);
-    sentTimeLeft.delete(code);
+  /** With Redis, tells the other processes that a game started (they announce its clock to their
+   * sockets of the room) or ended (they stop). */
+  function tellProcesses(code: string, game: GameClock, over: boolean): void {
+    if (redis) io.serverSideEmit('duelClock', { code, ...game, over });
+  }
+
+  /** Announces the running game of a room this process just read, when it has no clock for it yet
+   * (with Redis: a player reconnected here, or this process missed the start). */
+  function followRoom(room: DuelRoom): void {
+    if (room.status === 'playing' && room.game && !clocks.has(room.code, room.game.id)) clocks.follow(room.code, clockOf(room.game), false);
   }
 
   async function deleteRoom(code: string): Promise<void> {
     await store.delete(code);
-    undrive(code);
+    forgetClock(code);
     io.in(duelRoom(code)).socketsLeave(duelRoom(code));
   }
 
@@ -194,11 +198,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const background = (what: string, fields: Record<string, unknown>) => (error: unknown) =>
     logger.error({ err: error, ...fields }, what);
 
-  /** Broadcasts to the sockets of room `code`. */
-  const toRoom = (code: string) => driven.get(code)?.to ?? io.to(duelRoom(code));
-
   function emitEffect(room: DuelRoom, effect: DuelEffect): void {
-    const to = toRoom(room.code);
+    const to = io.to(duelRoom(room.code));
     switch (effect.type) {
       case 'roomUpdate':
         to.emit('roomUpdate', machine.publicPlayers(room));
@@ -208,7 +209,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         return;
       case 'gameStarted': {
         const game = room.game!;
-        drive(room);
+        clocks.follow(room.code, clockOf(game), true);
+        tellProcesses(room.code, clockOf(game), false);
         leases?.claim(room.code, game.id).catch(background('could not take a room clock lease', { roomCode: room.code }));
         const questions = machine.questionTexts(game.questions);
         if (effect.rematch) to.emit('rematchStarted', { questions, mode: room.mode, players: machine.publicPlayers(room) });
@@ -217,7 +219,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       }
       case 'gameOver': {
         const { gameId } = effect.result;
-        undrive(room.code);
+        forgetClock(room.code, gameId);
+        tellProcesses(room.code, clockOf(room.game!), true);
         leases?.release(room.code, gameId).catch(background('could not release a room clock lease', { roomCode: room.code }));
         to.emit('gameOver', { players: machine.rankedPlayers(room), winner: effect.winner });
         try {
@@ -246,7 +249,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   let progressFlush: NodeJS.Immediate | null = null;
   const flushProgress = (): void => {
     progressFlush = null;
-    for (const [code, room] of pendingProgress) toRoom(code).emit('progressUpdate', machine.publicPlayers(room));
+    for (const [code, room] of pendingProgress) io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
     pendingProgress.clear();
   };
 
@@ -281,94 +284,38 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     return null;
   }
 
-  /** Ends a driven game whose time is up (at most one attempt at a time per room). */
-  async function endOnTime(code: string, game: DrivenGame, now: number): Promise<void> {
-    if (ending.has(code)) return;
-    ending.add(code);
-    try {
-      const outcome = await store.update(code, (room) => (room.game?.id === game.gameId ? machine.tick(room, now) : null));
-      if (!outcome?.result) {
-        // Gone, replaced by a rematch, or already ended (by the last answer, on any process).
-        if (outcome?.before.game?.id !== game.gameId || outcome.before.status !== 'playing') {
-          undrive(code);
-          leases?.release(code, game.gameId).catch(background('could not release a room clock lease', { roomCode: code }));
-        }
-        return;
+  /** Ends a driven game whose time is up (RoomClocks runs one attempt at a time per room). */
+  async function endOnTime(code: string, game: GameClock, now: number): Promise<void> {
+    const outcome = await store.update(code, (room) => (room.game?.id === game.gameId ? machine.tick(room, now) : null));
+    if (!outcome?.result) {
+      // Gone, replaced by a rematch, or already ended (by the last answer, on any process).
+      if (outcome?.before.game?.id !== game.gameId || outcome.before.status !== 'playing') {
+        forgetClock(code, game.gameId);
+        leases?.release(code, game.gameId).catch(background('could not release a room clock lease', { roomCode: code }));
       }
-      // The clients end the game when the timer reaches 0 (spec §4), so say so before gameOver.
-      if (sentTimeLeft.get(code) !== 0) game.to.emit('timerUpdate', { timeLeft: 0 });
-      emitTransition(outcome.result);
-    } finally {
-      ending.delete(code);
+      return;
     }
-  }
-
-  /** One clock visit: timerUpdate when the whole second changed, the end when time is up. Returns
-   * the end's promise when it started one. */
-  function visit(code: string, now: number): Promise<void> | undefined {
-    const game = driven.get(code);
-    if (!game) {
-      wheel.remove(code);
-      sentTimeLeft.delete(code);
-      return undefined;
-    }
-    if (now >= game.endsAt) return endOnTime(code, game, now).catch(background('duel clock failed on a room', { roomCode: code }));
-    // machine.timeLeft of a running game: the full duration during the countdown, then rounded up.
-    const left = Math.ceil(Math.min(game.endsAt - game.startsAt, game.endsAt - now) / 1000);
-    if (sentTimeLeft.get(code) === left) return undefined;
-    sentTimeLeft.set(code, left);
-    game.to.emit('timerUpdate', { timeLeft: left });
-    return undefined;
-  }
-
-  function safeVisit(code: string, now: number): Promise<void> | undefined {
-    try {
-      return visit(code, now);
-    } catch (error) {
-      logger.error({ err: error, roomCode: code }, 'duel clock failed on a room');
-      return undefined;
-    }
+    // The clients end the game when the timer reaches 0 (spec §4), so say so before gameOver, to
+    // the room's sockets on every process.
+    io.to(duelRoom(code)).emit('timerUpdate', { timeLeft: 0 });
+    emitTransition(outcome.result);
   }
 
   async function sweep(): Promise<void> {
     for (const code of await store.sweep(clock.now())) {
-      undrive(code);
+      forgetClock(code);
       io.in(duelRoom(code)).socketsLeave(duelRoom(code));
     }
   }
+  const sweeper = setInterval(() => sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
+  sweeper.unref();
 
-  /**
-   * Rooms due for a visit, drained VISIT_CHUNK at a time with setImmediate in between, so answers
-   * that arrive meanwhile are acknowledged between chunks instead of waiting behind a whole slot
-   * (rooms started together, as a burst of games does, share a slot).
-   */
-  const dueCodes: string[] = [];
-  let dueHead = 0;
-  let draining: NodeJS.Immediate | null = null;
-  const drain = (): void => {
-    draining = null;
-    const now = clock.now();
-    const end = Math.min(dueCodes.length, dueHead + VISIT_CHUNK);
-    while (dueHead < end) void safeVisit(dueCodes[dueHead++]!, now);
-    if (dueHead < dueCodes.length) {
-      draining = setImmediate(drain);
-    } else {
-      dueCodes.length = 0;
-      dueHead = 0;
-    }
-  };
-
-  let lastSweep = clock.now();
-  const interval = setInterval(() => {
-    const now = clock.now();
-    wheel.due(now, (code) => dueCodes.push(code));
-    if (dueHead < dueCodes.length && !draining) drain();
-    if (now - lastSweep >= SWEEP_EVERY_MS) {
-      lastSweep = now;
-      sweep().catch(background('duel room sweep failed', {}));
-    }
-  }, SLOT_MS);
-  interval.unref();
+  if (redis) {
+    io.on('duelClock', ({ code, over, ...game }) => {
+      if (over) forgetClock(code, game.gameId);
+      else if (hasLocalSockets(code)) clocks.follow(code, game, false);
+    });
+  }
 
   /**
    * With Redis, every SCAN_EVERY_MS: renew this process's leases (every RENEW_EVERY_MS) and stop
@@ -383,13 +330,13 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     const now = Date.now();
     if (force || now - lastRenew >= RENEW_EVERY_MS) {
       lastRenew = now;
-      for (const code of await leases.renew([...driven.keys()])) undrive(code);
+      for (const code of await leases.renew(clocks.driven())) clocks.undrive(code);
     }
     for (const { code, gameId } of await leases.takeExpired()) {
       const room = await store.get(code);
       if (room?.status === 'playing' && room.game?.id === gameId) {
         logger.info({ roomCode: code, gameId }, 'took over the clock of a room whose lease expired');
-        drive(room);
+        clocks.follow(code, clockOf(room.game), true);
       } else {
         await leases.release(code, gameId);
       }
@@ -507,6 +454,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       }
       emitTransition(outcome.result);
       const room = outcome.result.room ?? outcome.before;
+      followRoom(room);
       return machine.snapshotFor(room, user.id, now);
     },
     options,
@@ -520,6 +468,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       const code = socket.data.duelCode;
       const room = code === undefined ? undefined : await store.get(code);
       if (!room || !machine.seatOf(room, user.id)) return { timeLeft: 0, error: DUEL_ERRORS.noRoom };
+      followRoom(room);
       return { timeLeft: machine.timeLeft(room, clock.now()) };
     },
     { ...options, errorReply: (error) => ({ timeLeft: 0, error }) },
@@ -538,6 +487,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       const outcome = store.update(code, seated(user.id, (room) => machine.submitAnswer(room, user.id, answer, now)));
       return andThen(outcome, (changed) => {
         if (!changed) return { error: DUEL_ERRORS.noRoom };
+        if (redis) followRoom(changed.before);
         const { result } = changed;
         if (!result.ok) return { error: result.error };
         emitTransition(result);
@@ -573,6 +523,15 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     options,
   );
 
+  // A session recovered on this process (with Redis) keeps its room: announce the room's clock here.
+  onSocketRecovered(io, (socket) => {
+    const code = socket.data.duelCode;
+    if (!code) return;
+    Promise.resolve(store.get(code))
+      .then((room) => room && followRoom(room))
+      .catch(background('could not read a recovered socket\'s room', { roomCode: code }));
+  });
+
   onSocketDisconnect(io, (socket) => {
     const code = socket.data.duelCode;
     const user = socket.data.user;
@@ -594,30 +553,22 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const handle: DuelHandle = {
     close() {
       closed ??= (async () => {
-        clearInterval(interval);
+        clocks.close();
+        clearInterval(sweeper);
         if (leaseTimer) clearInterval(leaseTimer);
-        if (draining) clearImmediate(draining);
         if (progressFlush) clearImmediate(progressFlush);
         await leaseInFlight;
-        const mine = [...driven.keys()];
-        for (const code of mine) undrive(code);
+        const mine = clocks.driven();
+        for (const code of mine) clocks.undrive(code);
         await leases?.expire(mine).catch(background('could not hand room clock leases over', {}));
       })();
       return closed;
     },
     store,
-    async tick() {
-      const now = clock.now();
-      const ends: Promise<void>[] = [];
-      wheel.all((code) => {
-        const end = safeVisit(code, now);
-        if (end) ends.push(end);
-      });
-      await Promise.all(ends);
-    },
+    tick: () => clocks.visitAll(),
     sweep,
     leaseRound: () => leaseRound(true),
-    driven: () => [...driven.keys()],
+    driven: () => clocks.driven(),
   };
   handles.set(io, handle);
   return handle;

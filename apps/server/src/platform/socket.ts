@@ -45,8 +45,18 @@ export interface SocketData {
   heldPackets?: unknown[][];
 }
 
-export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/**
+ * Events between server processes (`io.serverSideEmit`, through the Redis adapter; never sent to
+ * clients). duelClock: a Math Challenge started (`over` false) or ended in room `code`, with its
+ * game's clock in epoch ms, so that every process announces timerUpdate to its own sockets of the
+ * room (duel/room-clocks.ts).
+ */
+export interface InterServerEvents {
+  duelClock: (clock: { code: string; gameId: string; startsAt: number; endsAt: number; over: boolean }) => void;
+}
+
+export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
 /** The acknowledgement payload type of client event E (the argument of its callback). */
 type AckArgOf<F> = F extends (...args: infer A) => void
@@ -73,6 +83,7 @@ interface Route {
 interface SocketHooks {
   routes: Map<string, Route>;
   disconnect: Array<(socket: TypedSocket) => void>;
+  recovered: Array<(socket: TypedSocket) => void>;
 }
 const hooksOf = new WeakMap<TypedServer, SocketHooks>();
 
@@ -126,7 +137,7 @@ export function createSocketServer(
     ...cluster,
   });
   if (deps.adapter) holdRecoveredPackets(io);
-  const hooks: SocketHooks = { routes: new Map(), disconnect: [] };
+  const hooks: SocketHooks = { routes: new Map(), disconnect: [], recovered: [] };
   hooksOf.set(io, hooks);
 
   io.use((socket, next) => {
@@ -225,6 +236,16 @@ export function createSocketServer(
         },
       );
     });
+
+    if (socket.recovered && socket.data.user) {
+      for (const hook of hooks.recovered) {
+        try {
+          hook(socket);
+        } catch (error) {
+          logger.error({ err: error, userId: user?.id }, 'socket recovery hook failed');
+        }
+      }
+    }
 
     socket.on('disconnect', () => {
       for (const hook of hooks.disconnect) {
@@ -338,6 +359,12 @@ export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.
     errorReply: options.errorReply ?? ((error: string) => ({ error })),
     logger: options.logger,
   });
+}
+
+/** Calls `hook` with every socket of `io` whose session was recovered (connection state recovery,
+ * with REDIS_URL) with its rooms and data, after its token was verified again as the same user. */
+export function onSocketRecovered(io: TypedServer, hook: (socket: TypedSocket) => void): void {
+  hooksFor(io).recovered.push(hook);
 }
 
 /** Calls `hook` with every socket of `io` that disconnects (after it has left its rooms). */

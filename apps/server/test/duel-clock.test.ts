@@ -1,0 +1,128 @@
+/**
+ * A Math Challenge whose two players sit on two server processes sharing Redis (issue #5): each
+ * process announces the game clock (timerUpdate every second) to its own player, so no per-second
+ * timerUpdate crosses Redis; the process that drives the room ends the game on time, with the last
+ * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing.
+ * Needs TEST_REDIS_URL (skipped without it, saying so).
+ */
+import { Redis } from 'ioredis';
+import { io as connectClient, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
+import { signup } from './helpers/accounts.js';
+import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+const prefix = freshPrefix();
+let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+let clock: ManualClock;
+let a: TestServer;
+let b: TestServer;
+const clients: Client[] = [];
+
+function connect(server: TestServer, token: string): Promise<Client> {
+  const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  clients.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const call = (socket: Client, event: string, payload?: unknown): Promise<Record<string, any>> =>
+  (socket as unknown as { timeout(ms: number): { emitWithAck(e: string, ...a: unknown[]): Promise<Record<string, any>> } })
+    .timeout(5_000)
+    .emitWithAck(event, ...(payload === undefined ? [] : [payload]));
+
+/** Waits until `check` passes (broadcasts through Redis arrive after the acknowledgements). */
+async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      check();
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+}
+
+/** Every timerUpdate written to the adapter's Redis stream (its entries are MessagePack: the event
+ * name stands in them as plain bytes). */
+async function timerUpdatesThroughRedis(): Promise<number> {
+  const redis = new Redis(testRedisUrl!);
+  try {
+    const entries = await redis.xrangeBuffer(`${prefix}socket.io`, '-', '+');
+    return entries.filter(([, fields]) => fields.some((field) => field.includes('timerUpdate'))).length;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${NO_REDIS})`, () => {
+  beforeAll(async () => {
+    clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
+    shared = await openSharedTestDatabase();
+    const env = { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '1000' };
+    a = await startTestServer({ clock, env, ...shared.serverOptions() });
+    b = await startTestServer({ clock, env, ...shared.serverOptions() });
+  });
+  afterAll(async () => {
+    for (const c of clients.splice(0)) c.disconnect();
+    await a?.close();
+    await b?.close();
+    await shared?.close();
+    await dropPrefix(prefix);
+  });
+
+  it('each process announces the clock to its own player; the driving process ends the game for both', async () => {
+    const [ann, bob] = await Promise.all([signup(a, 'Ann Clock'), signup(b, 'Bob Clock')]);
+    const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+    const seen = { host: [] as number[], guest: [] as number[] };
+    host.on('timerUpdate', ({ timeLeft }) => seen.host.push(timeLeft));
+    guest.on('timerUpdate', ({ timeLeft }) => seen.guest.push(timeLeft));
+    const over = { host: false, guest: false };
+    host.on('gameOver', () => (over.host = true));
+    guest.on('gameOver', () => (over.guest = true));
+
+    const created = await call(host, 'createRoom', { mode: 1 });
+    expect((await call(guest, 'joinRoom', { roomCode: created.roomCode })).error).toBeUndefined();
+    const started = new Promise((resolve) => guest.once('gameStarted', resolve));
+    expect(await call(host, 'startGame')).toEqual({});
+    await started;
+    const [duelA, duelB] = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!] as [DuelHandle, DuelHandle];
+    expect(duelA.driven()).toEqual([created.roomCode]);
+    expect(duelB.driven()).toEqual([]);
+
+    // The countdown shows the whole minute, then the clock runs: 60, 59, 58 to each player.
+    for (const step of [0, 3_000, 1_000, 1_000]) {
+      clock.advance(step);
+      await Promise.all([duelA.tick(), duelB.tick()]);
+    }
+    await eventually(() => {
+      expect(seen.host).toEqual([60, 59, 58]);
+      expect(seen.guest).toEqual([60, 59, 58]);
+    });
+    expect(await timerUpdatesThroughRedis()).toBe(0);
+
+    // Time is up: A ends the game; timerUpdate 0 and gameOver reach Bob on B through Redis.
+    clock.advance(58_000);
+    await Promise.all([duelA.tick(), duelB.tick()]);
+    await eventually(() => {
+      expect(over).toEqual({ host: true, guest: true });
+      expect(seen.host.at(-1)).toBe(0);
+      expect(seen.guest.at(-1)).toBe(0);
+    });
+    expect(await timerUpdatesThroughRedis()).toBe(1);
+    // B let go of the clock: no more announcements to Bob.
+    const heard = seen.guest.length;
+    clock.advance(5_000);
+    await duelB.tick();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(seen.guest).toHaveLength(heard);
+  });
+});
