@@ -222,6 +222,40 @@ describe('a game', () => {
   });
 });
 
+describe('progressOnlySeat', () => {
+  it("names the seat of a right answer that leaves the player questions to go", () => {
+    const room = startedRoom(1);
+    const { answers } = room.game!.questions;
+    const alicesRight = ok(m.submitAnswer(room, alice.userId, answers[0]!, clockStart + 10)).room;
+    expect(m.progressOnlySeat(room, alicesRight)).toBe(0);
+    const bobsRight = ok(m.submitAnswer(alicesRight, bob.userId, answers[0]!, clockStart + 20)).room;
+    expect(m.progressOnlySeat(alicesRight, bobsRight)).toBe(1);
+  });
+
+  it('refuses every other change: structure, two seats, the last question, an end, a skipped version', () => {
+    const room = startedRoom(1);
+    const { answers } = room.game!.questions;
+    const right = ok(m.submitAnswer(room, alice.userId, answers[0]!, clockStart + 10)).room;
+    // A connection change moves the seat's structure, not its progress.
+    expect(m.progressOnlySeat(room, m.setConnected(room, bob.userId, false, clockStart).room)).toBe(-1);
+    // Two answers at once are two changes (and a version skipped).
+    const both = ok(m.submitAnswer(right, bob.userId, answers[0]!, clockStart + 20)).room;
+    expect(m.progressOnlySeat(room, both)).toBe(-1);
+    expect(m.progressOnlySeat(room, { ...right, version: right.version + 1 })).toBe(-1);
+    // The clock ending the game.
+    expect(m.progressOnlySeat(room, m.tick(room, clockStart + 60_000)!.room)).toBe(-1);
+    // Any field of the room beside the seats, even one the machine does not know yet.
+    expect(m.progressOnlySeat(room, { ...right, idleSince: clockStart })).toBe(-1);
+    expect(m.progressOnlySeat(room, { ...right, extra: 1 } as DuelRoom)).toBe(-1);
+    // The answer to the last question: whether the duel ends then depends on the other seat.
+    let solving = room;
+    for (let i = 0; i < answers.length - 1; i++) solving = ok(m.submitAnswer(solving, alice.userId, answers[i]!, clockStart + 10 + i)).room;
+    const last = ok(m.submitAnswer(solving, alice.userId, answers.at(-1)!, clockStart + 500)).room;
+    expect(m.seatOf(last, alice.userId)!.current).toBe(answers.length);
+    expect(m.progressOnlySeat(solving, last)).toBe(-1);
+  });
+});
+
 describe('rematch', () => {
   const finished = () => m.tick(startedRoom(1, 'first'), clockStart + 60_000)!.room;
   const next = { id: 'game-2', seed: 'second' };

@@ -394,6 +394,42 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
   return { ok: true, room: moved, effects: [{ type: 'progressUpdate' }], reply };
 }
 
+/** Seat fields a right answer moves (submitAnswer); every other field of a room is its structure. */
+const PROGRESS_FIELDS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current']);
+
+/**
+ * The index of the one seat whose progress (score and current) alone changed from `before` to
+ * `next`, with the game still running, or -1 for any other change.
+ *
+ * Such a change is a right answer that does not complete the player's set: submitAnswer read the
+ * room's structure (status, game, seats) and that seat's progress, and nothing of the other seat's
+ * progress. So it commutes with the same kind of change to the other seat, and a store shared by
+ * several processes may check it against the structure and that one seat only, not against the
+ * whole room (redis-room-store.ts). A right answer to the last question is never such a change:
+ * whether the duel then ends early depends on the other seat.
+ */
+export function progressOnlySeat(before: DuelRoom, next: DuelRoom): number {
+  if (next.status !== 'playing' || !next.game || next.version !== before.version + 1) return -1;
+  for (const key of Object.keys(next) as Array<keyof DuelRoom>) {
+    if (key !== 'seats' && key !== 'version' && next[key] !== before[key]) return -1;
+  }
+  if (Object.keys(before).length !== Object.keys(next).length || next.seats.length !== before.seats.length) return -1;
+  let moved = -1;
+  for (let i = 0; i < next.seats.length; i++) {
+    const was = before.seats[i]!;
+    const is = next.seats[i]!;
+    if (was === is) continue;
+    if (moved >= 0) return -1;
+    for (const key of Object.keys(is) as Array<keyof DuelSeat>) {
+      if (!PROGRESS_FIELDS.has(key) && is[key] !== was[key]) return -1;
+    }
+    if (Object.keys(was).length !== Object.keys(is).length) return -1;
+    moved = i;
+  }
+  if (moved < 0 || next.seats[moved]!.current >= questionCount(next.game.questions)) return -1;
+  return moved;
+}
+
 /** Ends the game when its time has run out; null when nothing changes. The end is dated endsAt,
  * not `now`, since the tick may come a little late. */
 export function tick(room: DuelRoom, now: number): Transition | null {

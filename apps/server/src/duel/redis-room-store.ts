@@ -6,11 +6,24 @@
  * newer room and the store runs the (pure) transition again. Unlike a Colyseus room or a lila-ws
  * round actor, a room here has no home process: whichever process a player's socket reaches serves it.
  *
+ * A right answer, the duel's most frequent change, takes one round trip instead of two: each
+ * process keeps the rooms it last read or wrote, runs the answer on that copy, and when the machine
+ * says the change moved one seat's progress only (duel.machine.ts `progressOnlySeat`), a script
+ * writes that seat's progress if the room's structure and that seat are still what the copy
+ * showed, whatever the other seat did meanwhile. The seat's own answers come through its
+ * player's socket, so the copy's view of it is current. Any other outcome, or a stale copy, is
+ * decided again on a fresh read; a progress-only change is still written by that script then, so
+ * the structure does not move while a game is played and the other process's copy stays good.
+ * Every other change is a compare-and-set of the whole room against its version.
+ *
  * Layout, under the key prefix P (config REDIS_KEY_PREFIX):
- *  - P duel:room:{code}   hash: v (version), s (the room as JSON without its questions), qid (the
- *                         game id the questions belong to), q (the questions as JSON, written once
- *                         per game: each process caches them by game id, so an answer moves only
- *                         the small `s`).
+ *  - P duel:room:{code}   hash: v (version of the whole room), sv (the version at its last write of
+ *                         the whole room), s (the room as JSON without its questions, as of that
+ *                         write), p0, p1… (a seat's progress since then: "version:score:current",
+ *                         written by a progress-only change; a whole-room write removes them),
+ *                         qid (the game id the questions belong to), q (the questions as JSON,
+ *                         written once per game: each process caches them by game id, so an
+ *                         answer moves only the small `p`).
  *                         Expires DUEL_ROOM_IDLE_MS after nobody is connected (the idle sweep of the
  *                         memory store, done by Redis), else ROOM_TTL_MS after its last change.
  *  - P duel:user:{userId} the code of the room the user sits in.
@@ -21,7 +34,8 @@
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../platform/redis.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
-import { DUEL_ROOM_IDLE_MS, type DuelQuestions, type DuelRoom } from './duel.machine.js';
+import { DUEL } from '@mathsprint/shared/constants';
+import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
 import { changedRoom, finishedGameOf, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
 
 /** A room still changing or with someone connected lives this long after its last change: a bound
@@ -34,6 +48,12 @@ const MAX_ATTEMPTS = 20;
 const QUESTION_CACHE_SIZE = 20_000;
 /** Finished games handed back per `unrecorded` call. */
 const UNRECORDED_BATCH = 100;
+/** Rooms whose last seen state a process keeps (about 1 KB each, the questions apart). */
+const ROOM_CACHE_SIZE = 20_000;
+/** Hash fields of the seats' progress, by seat index. */
+const PROGRESS_FIELDS = Array.from({ length: DUEL.maxPlayers }, (_, i) => `p${i}`);
+/** Hash fields a read of the room takes, in this order. */
+const ROOM_FIELDS = ['v', 's', 'sv', ...PROGRESS_FIELDS];
 
 /** Key names of the duel in Redis (the leases of room-leases.ts live beside them). */
 export function duelKeys(prefix: string) {
@@ -49,12 +69,13 @@ export function duelKeys(prefix: string) {
 }
 
 /**
+ * The whole-room compare-and-set.
  * KEYS: room, finished hash, finished zset, then user-index keys.
  * ARGV: expected version ('' = create, the room must not exist), new version, state, qid,
  *   questions ('' = unchanged), room ttl ms, room code, finished game id ('' = none), finished
  *   JSON, user ttl ms, then one op per user key: 'set' or 'del' (deleted only when it still points
  *   at this room).
- * Returns 1 when written; 0 when creating and the code is taken; otherwise the stored {v, s, qid}
+ * Returns 1 when written; 0 when creating and the code is taken; otherwise the stored ROOM_FIELDS
  *   (all false when the room is gone).
  */
 const CAS_SCRIPT = `
@@ -62,9 +83,10 @@ local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
   if current then return 0 end
 elseif current ~= ARGV[1] then
-  return redis.call('HMGET', KEYS[1], 'v', 's', 'qid')
+  return redis.call('HMGET', KEYS[1], ${ROOM_FIELDS.map((f) => `'${f}'`).join(', ')})
 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 's', ARGV[3], 'qid', ARGV[4])
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'sv', ARGV[2], 's', ARGV[3], 'qid', ARGV[4])
+redis.call('HDEL', KEYS[1], ${PROGRESS_FIELDS.map((f) => `'${f}'`).join(', ')})
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'q', ARGV[5]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 if ARGV[8] ~= '' then
@@ -80,6 +102,25 @@ for i = 4, #KEYS do
   end
 end
 return 1
+`;
+
+/**
+ * A progress-only change of one seat (see the file header).
+ * KEYS: room. ARGV: expected sv, the seat's progress field, its expected value ('' = none),
+ *   score, current, room ttl ms.
+ * Returns 0 when the structure or the seat moved meanwhile (nothing written); otherwise the new
+ *   version followed by every progress field.
+ */
+const PROGRESS_SCRIPT = `
+if (redis.call('HGET', KEYS[1], 'sv') or '') ~= ARGV[1] or (redis.call('HGET', KEYS[1], ARGV[2]) or '') ~= ARGV[3] then
+  return 0
+end
+local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
+redis.call('HSET', KEYS[1], ARGV[2], v .. ':' .. ARGV[4] .. ':' .. ARGV[5])
+redis.call('PEXPIRE', KEYS[1], ARGV[6])
+local out = redis.call('HMGET', KEYS[1], ${PROGRESS_FIELDS.map((f) => `'${f}'`).join(', ')})
+table.insert(out, 1, tostring(v))
+return out
 `;
 
 /** KEYS: room. ARGV: user key prefix, code. Deletes the room and the user-index keys pointing at it. */
@@ -115,8 +156,21 @@ return out
 
 type StoredState = Omit<DuelRoom, 'game'> & { game: (Omit<NonNullable<DuelRoom['game']>, 'questions'>) | null };
 
+/** Hash field values as Redis returns them: null where a field is absent. */
+type Fields = Array<string | null>;
+
+/** What a process last saw of a room: the room (seats with their progress, version = v) and the
+ * fields a progress-only change compares. */
+interface SeenRoom {
+  room: DuelRoom;
+  sv: string;
+  /** The raw progress fields, by seat index ('' = absent). */
+  progress: string[];
+}
+
 interface DuelCommands {
-  duelCas(keyCount: number, ...args: string[]): Promise<number | Array<string | null>>;
+  duelCas(keyCount: number, ...args: string[]): Promise<number | Fields>;
+  duelProgress(room: string, sv: string, field: string, expected: string, score: string, current: string, ttlMs: string): Promise<0 | Fields>;
   duelDelete(room: string, userPrefix: string, code: string): Promise<number>;
   duelUnrecorded(finished: string, finishedAt: string, ageMs: number, claimMs: number, limit: number): Promise<string[]>;
 }
@@ -126,11 +180,14 @@ export class RedisRoomStore implements RoomStore {
   private readonly keys: ReturnType<typeof duelKeys>;
   /** Parsed question sets by game id, oldest first (Map keeps insertion order). */
   private readonly questions = new Map<string, DuelQuestions>();
+  /** The last state this process read or wrote of each room, least recently used first. */
+  private readonly seen = new Map<string, SeenRoom>();
 
   constructor(handle: RedisHandle) {
     const client = handle.client as Redis & Partial<DuelCommands>;
     if (!client.duelCas) {
       client.defineCommand('duelCas', { lua: CAS_SCRIPT });
+      client.defineCommand('duelProgress', { numberOfKeys: 1, lua: PROGRESS_SCRIPT });
       client.defineCommand('duelDelete', { numberOfKeys: 1, lua: DELETE_SCRIPT });
       client.defineCommand('duelUnrecorded', { numberOfKeys: 2, lua: UNRECORDED_SCRIPT });
     }
@@ -139,8 +196,7 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async get(code: string): Promise<DuelRoom | undefined> {
-    const s = await this.redis.hget(this.keys.room(code), 's');
-    return s ? this.revive(code, s) : undefined;
+    return (await this.read(code))?.room;
   }
 
   async create(room: DuelRoom): Promise<boolean> {
@@ -148,21 +204,65 @@ export class RedisRoomStore implements RoomStore {
   }
 
   async update<R extends ChangeResult>(code: string, change: (room: DuelRoom) => R): Promise<UpdateOutcome<R> | undefined> {
-    let before = await this.get(code);
-    for (let attempt = 1; before; attempt++) {
+    // This process's last copy first; `fresh` once the copy is known to be the room as it is.
+    let seen = this.seen.get(code);
+    let fresh = false;
+    if (!seen) [seen, fresh] = [await this.read(code), true];
+    for (let attempt = 1; seen; attempt++) {
+      const before = seen.room;
       const result = change(before);
       const next = changedRoom(before, result);
-      if (!next) return { before, result };
-      const written = await this.write(before, next, finishedGameOf(result));
-      if (written === 1) return { before, result };
-      if (attempt >= MAX_ATTEMPTS) throw new Error(`room ${code}: no write after ${MAX_ATTEMPTS} conflicting attempts`);
-      const [, s] = written as Array<string | null>;
-      before = s ? await this.revive(code, s) : undefined;
+      const seat = next ? progressOnlySeat(before, next) : -1;
+      if (seat >= 0) {
+        const room = await this.writeProgress(code, seen, next!, seat);
+        if (room) return { before, result: { ...result, room } };
+      } else if (fresh && !next) {
+        return { before, result };
+      } else if (fresh) {
+        const written = await this.write(before, next!, finishedGameOf(result));
+        if (written === 1) {
+          this.see(code, { room: next!, sv: String(next!.version), progress: PROGRESS_FIELDS.map(() => '') });
+          return { before, result };
+        }
+        // The script answered with the room as it is now.
+        seen = await this.revive(code, written as Fields);
+        if (attempt >= MAX_ATTEMPTS) break;
+        continue;
+      }
+      // A stale copy (the progress write was refused), or an outcome decided on a copy that is
+      // not a progress-only change: decide again on the room as it is.
+      if (attempt >= MAX_ATTEMPTS) break;
+      [seen, fresh] = [await this.read(code), true];
     }
+    if (seen) throw new Error(`room ${code}: no write after ${MAX_ATTEMPTS} conflicting attempts`);
     return undefined;
   }
 
+  /**
+   * Writes the progress of seat `seat` of `next` if the room's structure and that seat are still
+   * as `seen` showed them (the other seat may have moved). Gives the room as written, with the
+   * other seats' progress as it is now, or null when nothing was written.
+   */
+  private async writeProgress(code: string, seen: SeenRoom, next: DuelRoom, seat: number): Promise<DuelRoom | null> {
+    const { score, current } = next.seats[seat]!;
+    const reply = await this.redis.duelProgress(
+      this.keys.room(code),
+      seen.sv,
+      PROGRESS_FIELDS[seat]!,
+      seen.progress[seat]!,
+      String(score),
+      String(current),
+      String(ROOM_TTL_MS),
+    );
+    if (reply === 0) return null;
+    const [v, ...progress] = reply;
+    const room = withProgress({ ...next, version: Number(v) }, progress);
+    this.see(code, { room, sv: seen.sv, progress: progress.map((p) => p ?? '') });
+    return room;
+  }
+
   async delete(code: string): Promise<void> {
+    this.seen.delete(code);
     await this.redis.duelDelete(this.keys.room(code), this.keys.userPrefix, code);
   }
 
@@ -229,20 +329,44 @@ export class RedisRoomStore implements RoomStore {
     );
   }
 
-  private async revive(code: string, s: string): Promise<DuelRoom | undefined> {
-    const state = JSON.parse(s) as StoredState;
-    if (!state.game) return state as DuelRoom;
-    let questions = this.questions.get(state.game.id);
-    if (!questions) {
-      const [q, qid] = await this.redis.hmget(this.keys.room(code), 'q', 'qid');
-      if (qid === null) return undefined;
-      // A rematch replaced the game between the two reads: read the newer room.
-      if (qid !== state.game.id) return this.get(code);
-      if (!q) throw new Error(`room ${code}: the questions of game ${qid} are missing`);
-      questions = JSON.parse(q) as DuelQuestions;
-      this.remember(state.game.id, questions);
+  /** The room as it is now, remembered as this process's copy. */
+  private async read(code: string): Promise<SeenRoom | undefined> {
+    return this.revive(code, await this.redis.hmget(this.keys.room(code), ...ROOM_FIELDS));
+  }
+
+  /** The room from its ROOM_FIELDS (undefined when it is gone), remembered as this process's copy. */
+  private async revive(code: string, fields: Fields): Promise<SeenRoom | undefined> {
+    const [v, s, sv, ...progress] = fields;
+    if (!v || !s) {
+      this.seen.delete(code);
+      return undefined;
     }
-    return { ...state, game: { ...state.game, questions } };
+    const state = JSON.parse(s) as StoredState;
+    let room: DuelRoom;
+    if (!state.game) {
+      room = state as DuelRoom;
+    } else {
+      let questions = this.questions.get(state.game.id);
+      if (!questions) {
+        const [q, qid] = await this.redis.hmget(this.keys.room(code), 'q', 'qid');
+        if (qid === null) return undefined;
+        // A rematch replaced the game between the two reads: read the newer room.
+        if (qid !== state.game.id) return this.read(code);
+        if (!q) throw new Error(`room ${code}: the questions of game ${qid} are missing`);
+        questions = JSON.parse(q) as DuelQuestions;
+        this.remember(state.game.id, questions);
+      }
+      room = { ...state, game: { ...state.game, questions } };
+    }
+    const seen = { room: withProgress({ ...room, version: Number(v) }, progress), sv: sv ?? '', progress: progress.map((p) => p ?? '') };
+    this.see(code, seen);
+    return seen;
+  }
+
+  private see(code: string, seen: SeenRoom): void {
+    this.seen.delete(code);
+    this.seen.set(code, seen);
+    if (this.seen.size > ROOM_CACHE_SIZE) this.seen.delete(this.seen.keys().next().value!);
   }
 
   private remember(gameId: string, questions: DuelQuestions): void {
@@ -250,4 +374,16 @@ export class RedisRoomStore implements RoomStore {
     this.questions.set(gameId, questions);
     if (this.questions.size > QUESTION_CACHE_SIZE) this.questions.delete(this.questions.keys().next().value!);
   }
+}
+
+/** The room with each seat's progress field ("version:score:current") laid over its stored seat. */
+function withProgress(room: DuelRoom, progress: Fields): DuelRoom {
+  if (!progress.some((p) => p)) return room;
+  const seats = room.seats.map((seat, i) => {
+    const p = progress[i];
+    if (!p) return seat;
+    const [, score, current] = p.split(':');
+    return { ...seat, score: Number(score), current: Number(current) };
+  });
+  return { ...room, seats };
 }
