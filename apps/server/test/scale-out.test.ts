@@ -139,7 +139,7 @@ describe('two processes, one killed with kill -9 during 20 concurrent games', ()
     const running = gamesList.slice(5);
     await Promise.all(running.flatMap((g) => g.players.map((p) => answerUpTo(p, g, 10))));
 
-    const owners = duelKeys(prefix).leaseOwner;
+    const owners = duelKeys(prefix).lease;
     const ownedByA = async () => Object.values(await redis.client.hgetall(owners)).filter((v) => v.includes(`:${a.pid}:`)).length;
     expect(await ownedByA()).toBeGreaterThan(0);
     const killedAt = Date.now();

@@ -560,7 +560,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         await leaseInFlight;
         const mine = clocks.driven();
         for (const code of mine) clocks.undrive(code);
-        await leases?.expire(mine).catch(background('could not hand room clock leases over', {}));
+        await leases?.expire().catch(background('could not hand room clock leases over', {}));
       })();
       return closed;
     },

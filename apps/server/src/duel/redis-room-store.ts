@@ -63,8 +63,10 @@ export function duelKeys(prefix: string) {
     user: (userId: string) => `${prefix}duel:user:${userId}`,
     finished: `${prefix}duel:finished`,
     finishedAt: `${prefix}duel:finished-at`,
-    leaseOwner: `${prefix}duel:lease`,
-    leaseExpiry: `${prefix}duel:lease-exp`,
+    lease: `${prefix}duel:lease`,
+    leaseOwners: `${prefix}duel:lease-owners`,
+    leaseRoomsPrefix: `${prefix}duel:lease-rooms:`,
+    leaseFenced: `${prefix}duel:lease-fenced`,
   };
 }
 
@@ -290,7 +292,7 @@ export class RedisRoomStore implements RoomStore {
 
   /** Games running: those with a clock lease (room-leases.ts). */
   async size(): Promise<number> {
-    return this.redis.zcard(this.keys.leaseExpiry);
+    return this.redis.hlen(this.keys.lease);
   }
 
   /** The compare-and-set script for `next` over `before` (null: create). */

@@ -1,105 +1,138 @@
 /**
  * Who drives a running Math Challenge's clock when several processes share Redis: exactly one
- * process at a time, through a lease with an expiry per room (issue #5). The process that starts a
- * game takes its lease; it renews all its leases in one script call every RENEW_EVERY_MS; when it
- * dies, its leases expire after LEASE_TTL_MS and a survivor, scanning every SCAN_EVERY_MS, claims
- * them, so a room is taken over within LEASE_TTL_MS + SCAN_EVERY_MS (1.4 s) of the last renewal.
+ * process at a time, through a lease per room that expires with its holder (issue #5). The process
+ * that starts a game takes its room's lease. A process keeps all its leases alive at once, renewing
+ * its own expiry every RENEW_EVERY_MS (one O(1) script call, whatever the number of rooms); when it
+ * dies, its expiry passes after LEASE_TTL_MS and a survivor, scanning every SCAN_EVERY_MS, claims its
+ * rooms, so a room is taken over within LEASE_TTL_MS + SCAN_EVERY_MS (1.4 s) of the last renewal.
  *
- * A lease is one hash field (code → "owner gameId") plus one sorted-set entry (code → expiry, epoch
- * ms by Redis's own clock, so the processes' clocks need not agree). It names the game it is for, so
- * ending a game releases that game's lease and never the lease of a rematch started meanwhile.
- * Two processes may briefly both believe they drive a room (a stalled owner that has not yet seen
- * its renewal fail); that costs at most a duplicate timerUpdate, since ending the game is a
- * compare-and-set on the room (redis-room-store.ts) that only one of them wins.
+ * Renewing each room's lease on its own (one hash read and one sorted-set write per room, every
+ * 400 ms) held Redis for about 1.4 ms per 500 rooms on the bench machine, and every answer that
+ * reached Redis meanwhile waited behind it: at 1,000 games on two processes that set the
+ * acknowledgements' p99 (bench/duel --processes 2: 25–27 ms with per-room renewals, 11–14 ms
+ * without, same hour).
+ *
+ * Layout, beside the rooms (redis-room-store.ts `duelKeys`):
+ *  - P duel:lease           hash room code → "owner gameId": who drives the room, for which game
+ *                           (so ending a game releases that game's lease and never a rematch's);
+ *  - P duel:lease-owners    sorted set owner → expiry, epoch ms by Redis's own clock (the
+ *                           processes' clocks need not agree);
+ *  - P duel:lease-rooms:{owner}  set of the room codes the owner holds, for the take-over;
+ *  - P duel:lease-fenced    sorted set owner → when a survivor began taking its rooms: a process
+ *                           that stalled past its expiry finds itself here at its next renewal and
+ *                           learns which of its rooms it lost.
+ * Scripts name the per-owner sets from a prefix argument, so this layout is for a single Redis
+ * server (not Redis Cluster), which is what MathSprint runs on.
+ *
+ * Two processes may briefly both believe they drive a room (a stalled owner that has not yet
+ * renewed); that costs at most a duplicate timerUpdate, since ending the game is a compare-and-set
+ * on the room (redis-room-store.ts) that only one of them wins.
  */
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../platform/redis.js';
 import { duelKeys } from './redis-room-store.js';
 
 /** Lease lifetime: three renewals may be missed (a busy event loop, a GC pause) before a survivor
- * takes the room, and a dead owner's rooms move within the 2 s the issue allows. */
+ * takes the rooms, and a dead owner's rooms move within the 2 s the issue allows. */
 export const LEASE_TTL_MS = 1200;
 export const RENEW_EVERY_MS = 400;
-/** How often a process looks for expired leases. */
+/** How often a process looks for expired owners. */
 export const SCAN_EVERY_MS = 200;
-/** Expired leases one scan claims at most (the rest wait 200 ms for the next scan or another process). */
+/** Rooms one scan claims at most (the rest wait 200 ms for the next scan or another process). */
 const CLAIM_BATCH = 500;
+/** Fenced owners are forgotten after a day: a process stalled that long has long been restarted. */
+const FENCE_KEPT_MS = 24 * 3600_000;
 
 const NOW_MS = `local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)`;
 
-/** KEYS: owners, expiries. ARGV: owner, game id, ttl, code. */
+/** KEYS: leases, owners. ARGV: owner, game id, ttl, code, owned-set prefix. */
 const CLAIM_SCRIPT = `${NOW_MS}
+local previous = redis.call('HGET', KEYS[1], ARGV[4])
+if previous then redis.call('SREM', ARGV[5] .. string.match(previous, '^(.*) '), ARGV[4]) end
 redis.call('HSET', KEYS[1], ARGV[4], ARGV[1] .. ' ' .. ARGV[2])
-redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[4])
+redis.call('SADD', ARGV[5] .. ARGV[1], ARGV[4])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[1])
 return 1`;
 
-/** KEYS: owners, expiries. ARGV: owner, ttl, codes… Returns the codes no longer held by owner. */
+/** KEYS: owners, fenced. ARGV: owner, ttl. Returns 1 when rooms of the owner were taken over
+ * since its last renewal (it was fenced), else 0. */
 const RENEW_SCRIPT = `${NOW_MS}
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+return redis.call('ZREM', KEYS[2], ARGV[1])`;
+
+/** KEYS: leases. ARGV: owner, codes… Returns the codes whose lease no longer names the owner. */
+const LOST_SCRIPT = `
 local lost = {}
 local mine = ARGV[1] .. ' '
-for i = 3, #ARGV do
+for i = 2, #ARGV do
   local v = redis.call('HGET', KEYS[1], ARGV[i])
-  if v and string.sub(v, 1, #mine) == mine then
-    redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[i])
-  else
-    lost[#lost + 1] = ARGV[i]
-  end
+  if not v or string.sub(v, 1, #mine) ~= mine then lost[#lost + 1] = ARGV[i] end
 end
 return lost`;
 
-/** KEYS: owners, expiries. ARGV: owner, ttl, limit. Claims expired leases; returns code, game id pairs. */
+/** KEYS: leases, owners, fenced. ARGV: owner, ttl, limit, owned-set prefix, fence kept ms.
+ * Claims the rooms of owners whose expiry passed; returns code, game id pairs. */
 const TAKE_EXPIRED_SCRIPT = `${NOW_MS}
-local codes = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, tonumber(ARGV[3]))
 local out = {}
-for _, code in ipairs(codes) do
-  local v = redis.call('HGET', KEYS[1], code)
-  if v then
-    local game = string.match(v, ' (.*)$') or ''
-    redis.call('HSET', KEYS[1], code, ARGV[1] .. ' ' .. game)
-    redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), code)
-    out[#out + 1] = code
-    out[#out + 1] = game
-  else
-    redis.call('ZREM', KEYS[2], code)
+local budget = tonumber(ARGV[3])
+local mine = ARGV[4] .. ARGV[1]
+for _, owner in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT', 0, 10)) do
+  if owner ~= ARGV[1] then
+    redis.call('ZADD', KEYS[3], 'NX', now, owner)
+    local rooms = ARGV[4] .. owner
+    local prefix = owner .. ' '
+    local codes = redis.call('SPOP', rooms, budget)
+    for _, code in ipairs(codes) do
+      local v = redis.call('HGET', KEYS[1], code)
+      if v and string.sub(v, 1, #prefix) == prefix then
+        local game = string.sub(v, #prefix + 1)
+        redis.call('HSET', KEYS[1], code, ARGV[1] .. ' ' .. game)
+        redis.call('SADD', mine, code)
+        out[#out + 1] = code
+        out[#out + 1] = game
+      end
+    end
+    budget = budget - #codes
+    if redis.call('SCARD', rooms) == 0 then redis.call('ZREM', KEYS[2], owner) end
+    if budget <= 0 then break end
   end
 end
+if #out > 0 then redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[1]) end
+redis.call('ZREMRANGEBYSCORE', KEYS[3], '-inf', now - tonumber(ARGV[5]))
 return out`;
 
-/** KEYS: owners, expiries. ARGV: game id, codes… Drops the leases of those codes held for that game. */
+/** KEYS: leases. ARGV: game id, owned-set prefix, codes… Drops the leases of those codes held for
+ * that game, whoever holds them. */
 const RELEASE_SCRIPT = `
-for i = 2, #ARGV do
+for i = 3, #ARGV do
   local v = redis.call('HGET', KEYS[1], ARGV[i])
   if v and string.match(v, ' (.*)$') == ARGV[1] then
     redis.call('HDEL', KEYS[1], ARGV[i])
-    redis.call('ZREM', KEYS[2], ARGV[i])
+    redis.call('SREM', ARGV[2] .. string.match(v, '^(.*) '), ARGV[i])
   end
 end
 return 1`;
 
-/** KEYS: owners, expiries. ARGV: owner, codes… Expires the owner's leases now (hand-over at shutdown). */
+/** KEYS: owners. ARGV: owner. Expires all the owner's leases now (hand-over at shutdown). */
 const EXPIRE_SCRIPT = `
-local mine = ARGV[1] .. ' '
-for i = 2, #ARGV do
-  local v = redis.call('HGET', KEYS[1], ARGV[i])
-  if v and string.sub(v, 1, #mine) == mine then redis.call('ZADD', KEYS[2], 0, ARGV[i]) end
-end
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then redis.call('ZADD', KEYS[1], 0, ARGV[1]) end
 return 1`;
 
 interface LeaseCommands {
-  leaseClaim(owners: string, expiries: string, owner: string, gameId: string, ttl: number, code: string): Promise<number>;
-  leaseRenew(owners: string, expiries: string, owner: string, ttl: number, ...codes: string[]): Promise<string[]>;
-  leaseTakeExpired(owners: string, expiries: string, owner: string, ttl: number, limit: number): Promise<string[]>;
-  leaseRelease(owners: string, expiries: string, gameId: string, ...codes: string[]): Promise<number>;
-  leaseExpire(owners: string, expiries: string, owner: string, ...codes: string[]): Promise<number>;
+  leaseClaim(leases: string, owners: string, owner: string, gameId: string, ttl: number, code: string, ownedPrefix: string): Promise<number>;
+  leaseRenew(owners: string, fenced: string, owner: string, ttl: number): Promise<number>;
+  leaseLost(leases: string, owner: string, ...codes: string[]): Promise<string[]>;
+  leaseTakeExpired(leases: string, owners: string, fenced: string, owner: string, ttl: number, limit: number, ownedPrefix: string, fenceKeptMs: number): Promise<string[]>;
+  leaseRelease(leases: string, gameId: string, ownedPrefix: string, ...codes: string[]): Promise<number>;
+  leaseExpire(owners: string, owner: string): Promise<number>;
 }
 
 export class RoomLeases {
   private readonly redis: Redis & LeaseCommands;
-  private readonly owners: string;
-  private readonly expiries: string;
+  private readonly keys: ReturnType<typeof duelKeys>;
 
-  /** @param owner - this process's id, unique among the processes sharing the Redis. */
+  /** @param owner - this process's id, unique among the processes sharing the Redis, without spaces. */
   constructor(
     handle: RedisHandle,
     readonly owner: string,
@@ -108,30 +141,33 @@ export class RoomLeases {
     if (!client.leaseClaim) {
       client.defineCommand('leaseClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
       client.defineCommand('leaseRenew', { numberOfKeys: 2, lua: RENEW_SCRIPT });
-      client.defineCommand('leaseTakeExpired', { numberOfKeys: 2, lua: TAKE_EXPIRED_SCRIPT });
-      client.defineCommand('leaseRelease', { numberOfKeys: 2, lua: RELEASE_SCRIPT });
-      client.defineCommand('leaseExpire', { numberOfKeys: 2, lua: EXPIRE_SCRIPT });
+      client.defineCommand('leaseLost', { numberOfKeys: 1, lua: LOST_SCRIPT });
+      client.defineCommand('leaseTakeExpired', { numberOfKeys: 3, lua: TAKE_EXPIRED_SCRIPT });
+      client.defineCommand('leaseRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
+      client.defineCommand('leaseExpire', { numberOfKeys: 1, lua: EXPIRE_SCRIPT });
     }
     this.redis = client as Redis & LeaseCommands;
-    const keys = duelKeys(handle.prefix);
-    this.owners = keys.leaseOwner;
-    this.expiries = keys.leaseExpiry;
+    this.keys = duelKeys(handle.prefix);
   }
 
   /** Takes the lease of `code` for `gameId` (a game this process has just started). */
   async claim(code: string, gameId: string): Promise<void> {
-    await this.redis.leaseClaim(this.owners, this.expiries, this.owner, gameId, LEASE_TTL_MS, code);
+    const { lease, leaseOwners, leaseRoomsPrefix } = this.keys;
+    await this.redis.leaseClaim(lease, leaseOwners, this.owner, gameId, LEASE_TTL_MS, code, leaseRoomsPrefix);
   }
 
-  /** Renews the leases of `codes`; returns those this process no longer holds. */
+  /** Renews every lease this process holds; returns those of `codes` (the rooms it drives) that it
+   * no longer holds, which is none unless rooms were taken over during a stall. */
   async renew(codes: string[]): Promise<string[]> {
-    if (codes.length === 0) return [];
-    return this.redis.leaseRenew(this.owners, this.expiries, this.owner, LEASE_TTL_MS, ...codes);
+    const fenced = await this.redis.leaseRenew(this.keys.leaseOwners, this.keys.leaseFenced, this.owner, LEASE_TTL_MS);
+    if (fenced === 0 || codes.length === 0) return [];
+    return this.redis.leaseLost(this.keys.lease, this.owner, ...codes);
   }
 
-  /** Claims leases whose owner stopped renewing them; returns the rooms and their game ids. */
+  /** Claims the rooms of processes that stopped renewing; returns the rooms and their game ids. */
   async takeExpired(): Promise<Array<{ code: string; gameId: string }>> {
-    const flat = await this.redis.leaseTakeExpired(this.owners, this.expiries, this.owner, LEASE_TTL_MS, CLAIM_BATCH);
+    const { lease, leaseOwners, leaseFenced, leaseRoomsPrefix } = this.keys;
+    const flat = await this.redis.leaseTakeExpired(lease, leaseOwners, leaseFenced, this.owner, LEASE_TTL_MS, CLAIM_BATCH, leaseRoomsPrefix, FENCE_KEPT_MS);
     const out: Array<{ code: string; gameId: string }> = [];
     for (let i = 0; i + 1 < flat.length; i += 2) out.push({ code: flat[i]!, gameId: flat[i + 1]! });
     return out;
@@ -139,12 +175,11 @@ export class RoomLeases {
 
   /** Drops the lease of `code` when it is held for `gameId` (that game ended), whoever holds it. */
   async release(code: string, gameId: string): Promise<void> {
-    await this.redis.leaseRelease(this.owners, this.expiries, gameId, code);
+    await this.redis.leaseRelease(this.keys.lease, gameId, this.keys.leaseRoomsPrefix, code);
   }
 
-  /** Lets other processes take over `codes` at once (a graceful shutdown). */
-  async expire(codes: string[]): Promise<void> {
-    if (codes.length === 0) return;
-    await this.redis.leaseExpire(this.owners, this.expiries, this.owner, ...codes);
+  /** Lets other processes take over every room of this process at once (a graceful shutdown). */
+  async expire(): Promise<void> {
+    await this.redis.leaseExpire(this.keys.leaseOwners, this.owner);
   }
 }
