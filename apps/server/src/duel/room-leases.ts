@@ -7,10 +7,8 @@
  * rooms, so a room is taken over within LEASE_TTL_MS + SCAN_EVERY_MS (1.4 s) of the last renewal.
  *
  * Renewing each room's lease on its own (one hash read and one sorted-set write per room, every
- * 400 ms) held Redis for about 1.4 ms per 500 rooms on the bench machine, and every answer that
- * reached Redis meanwhile waited behind it: at 1,000 games on two processes that set the
- * acknowledgements' p99 (bench/duel --processes 2: 25–27 ms with per-room renewals, 11–14 ms
- * without, same hour).
+ * 400 ms) held Redis for about 1.4 ms per 500 rooms on the bench machine (an idle Redis, 50 calls),
+ * with every command that reached Redis meanwhile, an answer's among them, waiting behind it.
  *
  * Layout, beside the rooms (redis-room-store.ts `duelKeys`):
  *  - P duel:lease           hash room code → "owner gameId": who drives the room, for which game
