@@ -17,8 +17,9 @@
  * Every other change is a compare-and-set of the whole room against its version.
  *
  * Layout, under the key prefix P (config REDIS_KEY_PREFIX):
- *  - P duel:room:{code}   hash: v (version of the whole room), sv (the version at its last write of
- *                         the whole room), s (the room as JSON without its questions, as of that
+ *  - P duel:room:{code}   hash: v (version of the whole room), sv ("version:gameId" at its last
+ *                         write of the whole room: the game id tells a room apart from an earlier
+ *                         one under the same code), s (the room as JSON without its questions, as of that
  *                         write), p0, p1… (a seat's progress since then: "version:score:current",
  *                         written by a progress-only change; a whole-room write removes them),
  *                         qid (the game id the questions belong to), q (the questions as JSON,
@@ -87,7 +88,7 @@ if ARGV[1] == '' then
 elseif current ~= ARGV[1] then
   return redis.call('HMGET', KEYS[1], ${ROOM_FIELDS.map((f) => `'${f}'`).join(', ')})
 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'sv', ARGV[2], 's', ARGV[3], 'qid', ARGV[4])
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'sv', ARGV[2] .. ':' .. ARGV[4], 's', ARGV[3], 'qid', ARGV[4])
 redis.call('HDEL', KEYS[1], ${PROGRESS_FIELDS.map((f) => `'${f}'`).join(', ')})
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'q', ARGV[5]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
@@ -223,7 +224,7 @@ export class RedisRoomStore implements RoomStore {
       } else if (fresh) {
         const written = await this.write(before, next!, finishedGameOf(result));
         if (written === 1) {
-          this.see(code, { room: next!, sv: String(next!.version), progress: PROGRESS_FIELDS.map(() => '') });
+          this.see(code, { room: next!, sv: structureVersion(next!), progress: PROGRESS_FIELDS.map(() => '') });
           return { before, result };
         }
         // The script answered with the room as it is now.
@@ -388,4 +389,9 @@ function withProgress(room: DuelRoom, progress: Fields): DuelRoom {
     return { ...seat, score: Number(score), current: Number(current) };
   });
   return { ...room, seats };
+}
+
+/** The `sv` field the whole-room script writes for `room` (see the file header). */
+function structureVersion(room: DuelRoom): string {
+  return `${room.version}:${room.game?.id ?? ''}`;
 }
