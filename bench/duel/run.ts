@@ -45,7 +45,10 @@
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
  *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster (or a
  *          comma-separated list),
- *          --processes N (1), --redis URL (REDIS_URL or redis://127.0.0.1:6379),
+ *          --processes N (1), --rounds R (1: run the targets in turn R times, print every round,
+ *          then each target's p99 round by round with the same-round ratios and their medians,
+ *          and judge the targets on those medians; a noisy window then spoils one round, not the
+ *          verdict), --redis URL (REDIS_URL or redis://127.0.0.1:6379),
  *          --database URL (a PostgreSQL server for the processes; a scratch database is created
  *          next to it and dropped: DATABASE_URL or postgresql://127.0.0.1:5432/test),
  *          --client wire|socket.io (wire: the lean protocol client of wire-client.ts, so the load
@@ -81,11 +84,13 @@ const { values: args } = parseArgs({
     client: { type: 'string', default: 'wire' },
     only: { type: 'string' },
     processes: { type: 'string', default: '1' },
+    rounds: { type: 'string', default: '1' },
     redis: { type: 'string', default: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379' },
     database: { type: 'string', default: process.env.DATABASE_URL ?? 'postgresql://127.0.0.1:5432/test' },
   },
 });
 const PROCESSES = Number(args.processes);
+const ROUNDS = Math.max(1, Number(args.rounds));
 const GAMES = Number(args.games);
 const WINDOW_MS = Number(args.window) * 1000;
 const WARMUP_MS = Number(args.warmup) * 1000;
@@ -499,19 +504,82 @@ async function main(): Promise<void> {
     `bench/duel: ${GAMES} games (${GAMES * 2} players), an answer every ~${INTERVAL_MS} ms per player, ` +
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
-  const results: RunResult[] = [];
   const kinds: Kind[] = PROCESSES > 1 ? ['app', 'cluster', 'bare'] : ['app', 'bare', 'protocol'];
   const only = args.only?.split(',');
-  for (const kind of kinds) {
-    // --only app with --processes N runs one process and N processes: the comparison asked for.
-    if (only && !only.includes(kind) && !(only.includes('app') && kind === 'cluster')) continue;
-    console.log(`\n${TITLES[kind]}:`);
-    const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
-    console.log(`  machine load average before: ${load()}`);
-    results.push(await runOne(kind));
-    console.log(`  machine load average after: ${load()} (this machine has 2 cores; other work on it shows here)`);
+  // --only app with --processes N runs one process and N processes: the comparison asked for.
+  const chosen = kinds.filter((kind) => !only || only.includes(kind) || (only.includes('app') && kind === 'cluster'));
+  const rounds: RunResult[][] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const results: RunResult[] = [];
+    for (const kind of chosen) {
+      console.log(`\n${TITLES[kind]}${ROUNDS > 1 ? `, round ${round} of ${ROUNDS}` : ''}:`);
+      const load = () => loadavg().map((v) => v.toFixed(2)).join(' ');
+      console.log(`  machine load average before: ${load()}`);
+      results.push(await runOne(kind));
+      console.log(`  machine load average after: ${load()} (this machine has 2 cores; other work on it shows here)`);
+    }
+    rounds.push(results);
   }
-  print(results);
+  if (ROUNDS === 1) {
+    print(rounds[0]!);
+    return;
+  }
+  // Every round's table, then the ratios round by round and their medians: each round compares
+  // targets measured minutes apart, so a noisy window spoils one round, not the verdict.
+  rounds.forEach((results, i) => {
+    console.log(`\n=== round ${i + 1} of ${ROUNDS} ===`);
+    print(results);
+  });
+  printRounds(rounds);
+}
+
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** Answer-ack p99 of each target in each round, the same-round ratios, and the targets judged on
+ * the medians (of p99 for the absolute targets, of the same-round ratios for the relative ones). */
+function printRounds(rounds: RunResult[][]): void {
+  const p99 = (results: RunResult[], kind: Kind) => results.find((r) => r.kind === kind)?.latency.p99 ?? Number.NaN;
+  const kinds = rounds[0]!.map((r) => r.kind);
+  const pairs: Array<[string, Kind, Kind]> = (
+    [
+      [`${PROCESSES} proc / 1`, 'cluster', 'app'],
+      ['1 proc / bare', 'app', 'bare'],
+      ['1 proc / protocol', 'app', 'protocol'],
+      ['protocol / bare', 'protocol', 'bare'],
+    ] as Array<[string, Kind, Kind]>
+  ).filter(([, a, b]) => kinds.includes(a) && kinds.includes(b));
+  const header = ['round', ...kinds.map((k) => `${LABELS[k](PROCESSES)} p99 (ms)`), ...pairs.map(([name]) => name)];
+  const lines = rounds.map((results, i) => [
+    String(i + 1),
+    ...kinds.map((k) => f(p99(results, k), 2)),
+    ...pairs.map(([, a, b]) => f(p99(results, a) / p99(results, b), 2)),
+  ]);
+  const medians = {
+    p99: Object.fromEntries(kinds.map((k) => [k, median(rounds.map((r) => p99(r, k)))])) as Record<Kind, number>,
+    ratio: Object.fromEntries(pairs.map(([name, a, b]) => [name, median(rounds.map((r) => p99(r, a) / p99(r, b)))])),
+  };
+  lines.push(['median', ...kinds.map((k) => f(medians.p99[k], 2)), ...pairs.map(([name]) => f(medians.ratio[name]!, 2))]);
+  const all = [header, ...lines];
+  const widths = header.map((_, i) => Math.max(...all.map((l) => (l[i] ?? '').length)));
+  console.log(`\n=== ${rounds.length} rounds ===`);
+  for (const line of all) console.log(line.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
+
+  const targets: string[] = [];
+  if (kinds.includes('app')) {
+    const app = medians.p99.app;
+    targets.push(GAMES <= 1000 ? `median p99 ≤ 10 ms: ${app <= 10 ? 'met' : 'MISSED'}` : `median p99 ≤ 50 ms: ${app <= 50 ? 'met' : 'MISSED'}`);
+  }
+  const vsBare = medians.ratio['1 proc / bare'];
+  if (GAMES <= 1000 && vsBare !== undefined) targets.push(`median p99 ≤ 2 × bare: ${vsBare <= 2 ? 'met' : 'MISSED'} (${f(vsBare, 2)})`);
+  const vsOne = medians.ratio[`${PROCESSES} proc / 1`];
+  if (vsOne !== undefined) targets.push(`median ${PROCESSES} processes p99 ≤ 1.5 × one: ${vsOne <= 1.5 ? 'met' : 'MISSED'} (${f(vsOne, 2)})`);
+  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'app' || r.kind === 'cluster' ? r.sent - r.acked : 0), 0);
+  targets.push(`acknowledgements lost in all rounds: ${lost}`);
+  console.log(`\nTargets over ${rounds.length} rounds (${GAMES} games): ${targets.join(', ')}`);
 }
 
 main().catch((error: unknown) => {
