@@ -325,8 +325,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
    */
   let lastRenew = 0;
   let lastUnrecorded = Date.now();
+  let migrated = false;
   async function leaseRound(force = false): Promise<void> {
     if (!leases) return;
+    if (!migrated) {
+      const moved = await leases.migrate();
+      if (moved > 0) logger.info({ rooms: moved }, 'moved room clock leases of an earlier version; their games are taken over');
+      migrated = true;
+    }
     const now = Date.now();
     if (force || now - lastRenew >= RENEW_EVERY_MS) {
       lastRenew = now;

@@ -68,6 +68,8 @@ export function duelKeys(prefix: string) {
     leaseOwners: `${prefix}duel:lease-owners`,
     leaseRoomsPrefix: `${prefix}duel:lease-rooms:`,
     leaseFenced: `${prefix}duel:lease-fenced`,
+    /** Per-room lease expiries of versions before 2026-11-25 (RoomLeases.migrate). */
+    leaseExpiryBefore20261125: `${prefix}duel:lease-exp`,
   };
 }
 
