@@ -25,7 +25,7 @@ const prefix = freshPrefix();
 const handles: RedisHandle[] = [];
 
 /** A store on its own connection: one process. */
-async function process_(): Promise<{ store: RedisRoomStore; commands: () => number }> {
+async function aProcess(): Promise<{ store: RedisRoomStore; commands: () => number }> {
   const handle = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
   handles.push(handle);
   const sent = vi.spyOn(handle.client, 'sendCommand');
@@ -48,12 +48,12 @@ const answer = (store: RedisRoomStore, code: string, userId: string, value: numb
   store.update(code, (room) => m.submitAnswer(room, userId, value, now)).then((o) => o?.result as Outcome<{ reply: m.AnswerReply }>);
 
 describe.skipIf(!testRedisUrl)(`two processes sharing Redis rooms (needs ${NO_REDIS})`, () => {
-  let a: Awaited<ReturnType<typeof process_>>;
-  let b: Awaited<ReturnType<typeof process_>>;
-  let reader: Awaited<ReturnType<typeof process_>>;
+  let a: Awaited<ReturnType<typeof aProcess>>;
+  let b: Awaited<ReturnType<typeof aProcess>>;
+  let reader: Awaited<ReturnType<typeof aProcess>>;
 
   beforeAll(async () => {
-    [a, b, reader] = await Promise.all([process_(), process_(), process_()]);
+    [a, b, reader] = await Promise.all([aProcess(), aProcess(), aProcess()]);
   });
   afterAll(async () => {
     await Promise.all(handles.map((h) => h.close()));

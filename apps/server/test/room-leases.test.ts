@@ -49,16 +49,16 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     const b = await leasesOf('host-b:2');
     const rooms = codes(0, 300);
     for (const code of rooms) await a.leases.claim(code, `game-${code}`);
-    await b.leases.renew([]);
+    await b.leases.renew(() => []);
 
     const before = a.commands();
-    expect(await a.leases.renew(rooms)).toEqual([]);
+    expect(await a.leases.renew(() => rooms)).toEqual([]);
     expect(a.commands() - before).toBe(1);
     expect(await b.leases.takeExpired()).toEqual([]);
 
     // a stops renewing; b keeps its own lease alive meanwhile.
     await sleep(LEASE_TTL_MS / 2);
-    await b.leases.renew([]);
+    await b.leases.renew(() => []);
     await sleep(LEASE_TTL_MS / 2 + 150);
     const taken = await b.leases.takeExpired();
     expect(sorted(taken.map((t) => t.code))).toEqual(rooms);
@@ -74,18 +74,18 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     const rooms = codes(1000, 600);
     for (const code of rooms) await a.leases.claim(code, 'g');
     await sleep(LEASE_TTL_MS + 150);
-    await b.leases.renew([]);
+    await b.leases.renew(() => []);
     const taken = (await b.leases.takeExpired()).map((t) => t.code);
     expect(taken).toHaveLength(500);
 
     // a wakes up: its renewal reports exactly the rooms b took, and b takes nothing more.
-    expect(sorted(await a.leases.renew(rooms))).toEqual(sorted(taken));
+    expect(sorted(await a.leases.renew(() => rooms))).toEqual(sorted(taken));
     expect(await b.leases.takeExpired()).toEqual([]);
     const kept = rooms.filter((code) => !taken.includes(code));
     expect(kept).toHaveLength(100);
     for (const code of kept) expect(await holder(code)).toBe('host-a:3');
     // The next renewal is the ordinary one again.
-    expect(await a.leases.renew(kept)).toEqual([]);
+    expect(await a.leases.renew(() => kept)).toEqual([]);
   });
 
   it('takes over the games whose leases an earlier version left (one expiry per room)', async () => {
@@ -96,7 +96,7 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     const b = await leasesOf('host-b:8');
     expect(await b.leases.migrate()).toBe(2);
     expect(await b.leases.migrate()).toBe(0);
-    await b.leases.renew([]);
+    await b.leases.renew(() => []);
     const taken = await b.leases.takeExpired();
     expect(taken.sort((x, y) => x.code.localeCompare(y.code))).toEqual([
       { code: 'OLD001', gameId: 'g1' },
@@ -116,7 +116,7 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
 
     await a.leases.claim('OUT001', 'g1');
     await a.leases.claim('OUT002', 'g2');
-    await b.leases.renew([]);
+    await b.leases.renew(() => []);
     await a.leases.expire();
     const taken = await b.leases.takeExpired();
     // The released room is not handed over: it is no longer a's.

@@ -395,7 +395,7 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
 }
 
 /** Seat fields a right answer moves (submitAnswer); every other field of a room is its structure. */
-const PROGRESS_FIELDS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current']);
+const SEAT_PROGRESS_KEYS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current']);
 
 /**
  * The index of the one seat whose progress (score and current) alone changed from `before` to
@@ -421,7 +421,7 @@ export function progressOnlySeat(before: DuelRoom, next: DuelRoom): number {
     if (was === is) continue;
     if (moved >= 0) return -1;
     for (const key of Object.keys(is) as Array<keyof DuelSeat>) {
-      if (!PROGRESS_FIELDS.has(key) && is[key] !== was[key]) return -1;
+      if (!SEAT_PROGRESS_KEYS.has(key) && is[key] !== was[key]) return -1;
     }
     if (Object.keys(was).length !== Object.keys(is).length) return -1;
     moved = i;

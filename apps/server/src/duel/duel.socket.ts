@@ -336,7 +336,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     const now = Date.now();
     if (force || now - lastRenew >= RENEW_EVERY_MS) {
       lastRenew = now;
-      for (const code of await leases.renew(clocks.driven())) clocks.undrive(code);
+      for (const code of await leases.renew(() => clocks.driven())) clocks.undrive(code);
     }
     for (const { code, gameId } of await leases.takeExpired()) {
       const room = await store.get(code);

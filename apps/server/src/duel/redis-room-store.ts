@@ -55,6 +55,8 @@ const ROOM_CACHE_SIZE = 20_000;
 const PROGRESS_FIELDS = Array.from({ length: DUEL.maxPlayers }, (_, i) => `p${i}`);
 /** Hash fields a read of the room takes, in this order. */
 const ROOM_FIELDS = ['v', 's', 'sv', ...PROGRESS_FIELDS];
+/** Field names as a Lua argument list: 'a', 'b'. */
+const luaList = (fields: string[]): string => fields.map((f) => `'${f}'`).join(', ');
 
 /** Key names of the duel in Redis (the leases of room-leases.ts live beside them). */
 export function duelKeys(prefix: string) {
@@ -88,10 +90,10 @@ local current = redis.call('HGET', KEYS[1], 'v')
 if ARGV[1] == '' then
   if current then return 0 end
 elseif current ~= ARGV[1] then
-  return redis.call('HMGET', KEYS[1], ${ROOM_FIELDS.map((f) => `'${f}'`).join(', ')})
+  return redis.call('HMGET', KEYS[1], ${luaList(ROOM_FIELDS)})
 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'sv', ARGV[2] .. ':' .. ARGV[4], 's', ARGV[3], 'qid', ARGV[4])
-redis.call('HDEL', KEYS[1], ${PROGRESS_FIELDS.map((f) => `'${f}'`).join(', ')})
+redis.call('HDEL', KEYS[1], ${luaList(PROGRESS_FIELDS)})
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'q', ARGV[5]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
 if ARGV[8] ~= '' then
@@ -123,7 +125,7 @@ end
 local v = redis.call('HINCRBY', KEYS[1], 'v', 1)
 redis.call('HSET', KEYS[1], ARGV[2], v .. ':' .. ARGV[4] .. ':' .. ARGV[5])
 redis.call('PEXPIRE', KEYS[1], ARGV[6])
-local out = redis.call('HMGET', KEYS[1], ${PROGRESS_FIELDS.map((f) => `'${f}'`).join(', ')})
+local out = redis.call('HMGET', KEYS[1], ${luaList(PROGRESS_FIELDS)})
 table.insert(out, 1, tostring(v))
 return out
 `;
@@ -299,7 +301,7 @@ export class RedisRoomStore implements RoomStore {
   }
 
   /** The compare-and-set script for `next` over `before` (null: create). */
-  private write(before: DuelRoom | null, next: DuelRoom, finished: FinishedDuel | null): Promise<number | Array<string | null>> {
+  private write(before: DuelRoom | null, next: DuelRoom, finished: FinishedDuel | null): Promise<number | Fields> {
     const { game, ...rest } = next;
     const state: StoredState = { ...rest, game: game ? { id: game.id, startsAt: game.startsAt, endsAt: game.endsAt, endedAt: game.endedAt } : null };
     const newGame = game !== null && before?.game?.id !== game.id;

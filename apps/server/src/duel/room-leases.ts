@@ -175,11 +175,12 @@ export class RoomLeases {
     await this.redis.leaseClaim(lease, leaseOwners, this.owner, gameId, LEASE_TTL_MS, code, leaseRoomsPrefix);
   }
 
-  /** Renews every lease this process holds; returns those of `codes` (the rooms it drives) that it
-   * no longer holds, which is none unless rooms were taken over during a stall. */
-  async renew(codes: string[]): Promise<string[]> {
+  /** Renews every lease this process holds; returns those of the rooms it drives (`driven`, asked
+   * only after a stall) that it no longer holds, which is none unless rooms were taken over. */
+  async renew(driven: () => string[]): Promise<string[]> {
     const fenced = await this.redis.leaseRenew(this.keys.leaseOwners, this.keys.leaseFenced, this.owner, LEASE_TTL_MS);
-    if (fenced === 0 || codes.length === 0) return [];
+    const codes = fenced === 0 ? [] : driven();
+    if (codes.length === 0) return [];
     return this.redis.leaseLost(this.keys.lease, this.owner, ...codes);
   }
 
