@@ -13,9 +13,13 @@ if (!built || process.env.BUILD === '1') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 // The server's V8 flags (apps/server/node-flags.json), shared with the benchmarks so that they
-// measure what runs here: 64 MB young-generation semi-spaces (--max-semi-space-size=64). Requests
-// and socket events make many short-lived objects; with V8's default 16 MB semi-spaces the
-// scavenges of the contest's opening burst cost 0.07 ms per POST /contest/start (bench/contest).
+// measure what runs here: 128 MB young-generation semi-spaces, at that size from the start
+// (--max-semi-space-size and --min-semi-space-size), so a process's memory does not jump when load
+// arrives. Requests and socket events make many short-lived objects. With V8's default 16 MB
+// semi-spaces the scavenges of the contest's opening burst cost 0.07 ms per POST /contest/start
+// (bench/contest). With 64 MB, at 5,000 Math Challenges, enough of them outlived two scavenges to
+// start a major GC every few seconds, and its helper thread took the core the event loop needed
+// (bench/duel).
 const nodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
 const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, 'apps/server/dist/main.js'], {
   cwd: root,

@@ -110,6 +110,11 @@ interface ServerStats {
   cpuPercent: number;
   /** Longest event-loop stalls in the window, with the CPU the server used during each. */
   stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
+  /** Longest GC pauses of the main thread in the window (≥ 10 ms; atMs since the window began). */
+  gcPauses: Array<{ atMs: number; ms: number; kind: string }>;
+  /** Total GC pause time in the window (ms) and the number of collections. */
+  gcMs: number;
+  gcCount: number;
   rss: number;
   heapUsed: number;
   external: number;
@@ -257,6 +262,9 @@ function combine(stats: ServerStats[]): ServerStats {
     loopMaxMs: Math.max(...stats.map((s) => s.loopMaxMs)),
     cpuPercent: sum((s) => s.cpuPercent),
     stalls: stats.flatMap((s) => s.stalls).sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+    gcPauses: stats.flatMap((s) => s.gcPauses).sort((a, b) => b.ms - a.ms).slice(0, 8),
+    gcMs: sum((s) => s.gcMs),
+    gcCount: sum((s) => s.gcCount),
     rss: sum((s) => s.rss),
     heapUsed: sum((s) => s.heapUsed),
     external: sum((s) => s.external),
@@ -468,6 +476,11 @@ function print(results: RunResult[]): void {
     if (Object.keys(r.errors).length) console.log(`\n${r.label} answer errors: ${JSON.stringify(r.errors)}`);
     const stalls = r.server.stalls.map((s) => `${s.gapMs} ms at ${(s.atMs / 1000).toFixed(1)} s (cpu ${s.cpuMs} ms)`);
     if (stalls.length) console.log(`${r.label} longest event-loop stalls: ${stalls.join(', ')}`);
+    const pauses = r.server.gcPauses.map((g) => `${g.ms} ms ${g.kind} at ${(g.atMs / 1000).toFixed(1)} s`);
+    console.log(
+      `${r.label} GC: ${r.server.gcCount} collections, ${r.server.gcMs} ms of pauses in the window` +
+        (pauses.length ? `; longest: ${pauses.join(', ')}` : ''),
+    );
   }
   if (app) {
     const perPlayerKb = kb(app.server.rss - app.idle.rss) / app.players;

@@ -10,7 +10,10 @@
  *    reflects what is retained rather than garbage not yet collected.
  *    It also lists the longest stalls of the event loop (gaps > 50 ms between 10 ms ticks) with
  *    the CPU time this process used during each: a stall with as much CPU as wall time is our own
- *    work (or GC), one with little CPU is the machine running something else.
+ *    work (or GC), one with little CPU is the machine running something else. Beside them, the
+ *    longest garbage-collection pauses of the main thread (≥ 10 ms, from perf_hooks 'gc'
+ *    entries, with their kind) and the window's total GC pause time, so a stall can be told apart
+ *    from a collection.
  * Every reply echoes the request's `id`.
  *
  * With BENCH_ALLOC_PROFILE=<file>, V8's sampling heap profiler runs from `reset` to the next
@@ -22,7 +25,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 
 type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
 
@@ -46,6 +49,34 @@ interface Stall {
   cpuMs: number;
 }
 let stalls: Stall[] = [];
+
+/** A garbage collection of ≥ 10 ms in the window (perf_hooks 'gc' entries): when it began (ms
+ * since the reset), how long it held the main thread (ms), and its kind. */
+interface GcPause {
+  atMs: number;
+  ms: number;
+  kind: 'minor' | 'major' | 'incremental' | 'weakcb';
+}
+const GC_KINDS: Record<number, GcPause['kind']> = {
+  [perfConstants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+  [perfConstants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+  [perfConstants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+  [perfConstants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+};
+let gcPauses: GcPause[] = [];
+/** Time the main thread spent in GC pauses since the reset, ms, and their count. */
+let gcTotalMs = 0;
+let gcCount = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    if (entry.startTime < wallFrom) continue;
+    gcTotalMs += entry.duration;
+    gcCount++;
+    if (entry.duration < 10) continue;
+    const kind = GC_KINDS[(entry.detail as { kind: number }).kind] ?? 'major';
+    gcPauses.push({ atMs: Math.round(entry.startTime - wallFrom), ms: Math.round(entry.duration), kind });
+  }
+}).observe({ entryTypes: ['gc'] });
 let lastTick = performance.now();
 let lastCpu = process.cpuUsage();
 setInterval(() => {
@@ -79,6 +110,9 @@ process.on('message', (raw) => {
     cpuFrom = process.cpuUsage();
     wallFrom = performance.now();
     stalls = [];
+    gcPauses = [];
+    gcTotalMs = 0;
+    gcCount = 0;
     if (inspector && !profiling) {
       profiling = true;
       if (allocProfileFile) {
@@ -119,6 +153,9 @@ process.on('message', (raw) => {
     loopMaxMs: loopDelay.max / 1e6,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
     stalls: [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+    gcPauses: [...gcPauses].sort((a, b) => b.ms - a.ms).slice(0, 8),
+    gcMs: Math.round(gcTotalMs),
+    gcCount,
   };
   if (request.gc && gc) {
     gc();
