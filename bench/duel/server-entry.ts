@@ -25,7 +25,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
-import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
+import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
 
 type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
 
@@ -73,7 +73,9 @@ new PerformanceObserver((list) => {
     gcTotalMs += entry.duration;
     gcCount++;
     if (entry.duration < 10) continue;
-    const kind = GC_KINDS[(entry.detail as { kind: number }).kind] ?? 'major';
+    // A 'gc' entry's detail is { kind, flags } (Node's perf_hooks documentation).
+    const { kind: code } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
+    const kind = GC_KINDS[code] ?? 'major';
     gcPauses.push({ atMs: Math.round(entry.startTime - wallFrom), ms: Math.round(entry.duration), kind });
   }
 }).observe({ entryTypes: ['gc'] });
