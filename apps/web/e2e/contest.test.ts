@@ -47,16 +47,22 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
   return json;
 }
 
-/** The operator schedules a contest opening LEAD_SECONDS from now; returns its id and close time. */
-async function scheduleContest(): Promise<{ id: string; closeMs: number }> {
-  const { token } = await api<{ token: string }>('/signup', admin);
-  const openTime = new Date(Date.now() + LEAD_SECONDS * 1000).toISOString();
-  const { contest } = await api<{ contest: { _id: string; closeTime: string } }>(
+/** The operator's token: signed up on first use, logged in after. */
+let adminToken: string | null = null;
+
+/**
+ * The operator schedules a contest opening `leadSeconds` from now; returns its id, open and close
+ * times (epoch ms).
+ */
+async function scheduleContest(title = `Browser Cup ${stamp}`, leadSeconds = LEAD_SECONDS): Promise<{ id: string; openMs: number; closeMs: number }> {
+  adminToken ??= (await api<{ token: string }>('/signup', admin)).token;
+  const openTime = new Date(Date.now() + leadSeconds * 1000).toISOString();
+  const { contest } = await api<{ contest: { _id: string; openTime: string; closeTime: string } }>(
     '/admin/contests',
-    { title: `Browser Cup ${stamp}`, openTime, durationMinutes: DURATION_MINUTES, questionCount: 20 },
-    token,
+    { title, openTime, durationMinutes: DURATION_MINUTES, questionCount: 20 },
+    adminToken,
   );
-  return { id: contest._id, closeMs: Date.parse(contest.closeTime) };
+  return { id: contest._id, openMs: Date.parse(contest.openTime), closeMs: Date.parse(contest.closeTime) };
 }
 
 /** Whether the server has finalized the contest (GET /contest/leaderboard → finalized). */
@@ -234,5 +240,33 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     expect(pageErrors).toEqual([]);
     await ctxA.close();
     await ctxB.close();
+  });
+
+  it('keeps a registered player who opens the contest a few seconds early waiting, then shows the first question', { timeout: 90_000 }, async () => {
+    const early = { name: 'Eve Early', email: `eve-${stamp}@example.com`, password: 'first-in-line-3' };
+    const contest = await scheduleContest(`Early Bird Cup ${stamp}`, 20);
+    const ctx = await newContext(browser, app.url, DESKTOP);
+    const page = await ctx.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    await signUp(page, early);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    await api('/contest/register', { contestId: contest.id }, token ?? undefined);
+
+    // Four seconds before the opening, the player opens the contest page directly: POST
+    // /contest/start answers "not started yet", and the page waits instead of leaving.
+    const untilEarly = contest.openMs - 4_000 - Date.now();
+    expect(untilEarly).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, untilEarly));
+    await page.goto(`/contest/${contest.id}`);
+    await page.getByText('Loading Contest...').waitFor();
+    expect(Date.now()).toBeLessThan(contest.openMs);
+    await shot(page, 'contest-00-early-wait-desktop');
+
+    await page.locator('.ctake-question-text').waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe(`/contest/${contest.id}`);
+    expect(Date.now()).toBeGreaterThanOrEqual(contest.openMs);
+    expect(pageErrors).toEqual([]);
+    await ctx.close();
   });
 });

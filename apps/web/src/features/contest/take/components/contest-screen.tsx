@@ -22,7 +22,13 @@ import { contestKeys, startContest } from '../../api/contest-api';
 import { useContestClockOffset } from '../hooks/use-contest-clock-offset';
 import { useContestSession } from '../hooks/use-contest-session';
 import { TAKE_MESSAGES } from '../lib/messages';
-import { startErrorOutcome, startResponseOutcome, type StartOutcome } from '../lib/start-outcome';
+import {
+  EARLY_START_RETRY_MS,
+  retryEarlyStart,
+  startErrorOutcome,
+  startResponseOutcome,
+  type StartOutcome,
+} from '../lib/start-outcome';
 import { ContestHeader } from './contest-header';
 import { IconClock, IconHome, IconSend } from './contest-icons';
 import { QuestionGrid } from './question-grid';
@@ -52,8 +58,10 @@ export function ContestScreen() {
     queryFn: () => startContest(contestId),
     enabled: allowed && contestId !== '',
     // POST /contest/start is idempotent (it returns the existing attempt), but a failure must reach
-    // the user at once, and a fresh copy (saved answers) is wanted on every visit.
-    retry: false,
+    // the user at once, and a fresh copy (saved answers) is wanted on every visit. The one failure
+    // asked again is a Join a moment before the server's openTime (start-outcome.ts).
+    retry: (failures, error) => error instanceof ApiError && retryEarlyStart(failures, error.status, error.message),
+    retryDelay: EARLY_START_RETRY_MS,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
     refetchOnWindowFocus: false,

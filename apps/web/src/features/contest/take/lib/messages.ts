@@ -13,6 +13,9 @@ export const TAKE_MESSAGES = {
   loadFailed: 'Failed to load contest',
   /** Spec §5 / issue #3: POST /contest/start for an unregistered user (403). */
   registerFirst: 'Please register for the contest first',
+  /** POST /contest/start before openTime on the server's clock (409, the server's own wording:
+   * apps/server/src/contest/contest.service.ts CONTEST_MESSAGES.notStarted). */
+  notStarted: 'The contest has not started yet',
   answerEmpty: 'Please enter an answer',
   answerInvalid: 'Please enter a valid number',
   /** Spec §8 "Contest answer submit failure". */

@@ -1,6 +1,6 @@
 import type { ContestAttempt } from '@mathsprint/shared/protocol';
 import { describe, expect, it } from 'vitest';
-import { startErrorOutcome, startResponseOutcome } from './start-outcome';
+import { EARLY_START_RETRIES, retryEarlyStart, startErrorOutcome, startResponseOutcome } from './start-outcome';
 
 const closeTime = '2026-11-27T15:40:00.000Z';
 const close = Date.parse(closeTime);
@@ -21,6 +21,20 @@ describe('startErrorOutcome (spec §2, §8; issue #3)', () => {
 
   it('sends a closed contest to its results', () => {
     expect(startErrorOutcome(409, 'The contest is over')).toEqual({ kind: 'results' });
+  });
+
+  it('asks again when joined a moment before the server opens the contest, then gives up and goes home', () => {
+    expect(retryEarlyStart(0, 409, 'The contest has not started yet')).toBe(true);
+    expect(retryEarlyStart(EARLY_START_RETRIES - 1, 409, 'The contest has not started yet')).toBe(true);
+    expect(retryEarlyStart(EARLY_START_RETRIES, 409, 'The contest has not started yet')).toBe(false);
+    expect(startErrorOutcome(409, 'The contest has not started yet')).toEqual({ kind: 'home', message: 'The contest has not started yet' });
+  });
+
+  it('never asks again for any other failure', () => {
+    expect(retryEarlyStart(0, 409, 'The contest is over')).toBe(false);
+    expect(retryEarlyStart(0, 403, 'Please register for the contest first')).toBe(false);
+    expect(retryEarlyStart(0, 500, 'The contest has not started yet')).toBe(false);
+    expect(retryEarlyStart(0, 0, null)).toBe(false);
   });
 
   it("goes home with the server's message when not registered", () => {

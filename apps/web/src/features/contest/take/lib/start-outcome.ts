@@ -3,6 +3,11 @@
  * §8; issue #3). Pure, so each branch is tested on its own:
  * - a 404 (or 400: an id that cannot exist) or a contest without questions → 'Contest ∉ Available
  *   Set' with Return Home;
+ * - 409 'The contest has not started yet': the page asks again (`retryEarlyStart`). Join appears
+ *   when this browser's estimate of the server's clock reaches openTime; the estimate is taken
+ *   once, so a browser clock stepped forward since (NTP, a sleeping laptop) shows Join early. A
+ *   player who joins then waits a moment instead of being sent away. Still not started after the
+ *   retries → that message, then home;
  * - 409 ('The contest is over'), an attempt already submitted, or a contest already closed on the
  *   server's clock → its results (issue #3: a user who opens it after close is sent to its results);
  * - 403 ('Please register for the contest first') → that message, then home;
@@ -30,7 +35,7 @@ export function startErrorOutcome(status: number, message: string | null | undef
     case 404:
       return { kind: 'unavailable' };
     case 409:
-      return { kind: 'results' };
+      return isNotStartedYet(status, message) ? { kind: 'home', message: TAKE_MESSAGES.notStarted } : { kind: 'results' };
     case 401:
       return { kind: 'login', message: TAKE_MESSAGES.loginRequired };
     case 403:
@@ -38,6 +43,22 @@ export function startErrorOutcome(status: number, message: string | null | undef
     default:
       return { kind: 'home', message: TAKE_MESSAGES.loadFailed };
   }
+}
+
+/** Retries of a start answered "not started yet", and the pause before each (ms): 10 s in all,
+ * far more than any clock estimate is off by, short enough that a real early visit is told so. */
+export const EARLY_START_RETRIES = 20;
+export const EARLY_START_RETRY_MS = 500;
+
+const isNotStartedYet = (status: number, message: string | null | undefined): boolean =>
+  status === 409 && message === TAKE_MESSAGES.notStarted;
+
+/**
+ * Whether POST /contest/start should be sent again after its `failures`-th failure (TanStack
+ * Query's `retry`, counting from 0): only for "not started yet", at most EARLY_START_RETRIES times.
+ */
+export function retryEarlyStart(failures: number, status: number, message: string | null | undefined): boolean {
+  return isNotStartedYet(status, message) && failures < EARLY_START_RETRIES;
 }
 
 /**
