@@ -47,7 +47,7 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
   return json;
 }
 
-/** The operator's token: signed up on first use, logged in after. */
+/** The operator's token, from signing up on the first call of scheduleContest. */
 let adminToken: string | null = null;
 
 /**

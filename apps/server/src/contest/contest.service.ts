@@ -19,6 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { contestQuestions, type Question } from '@mathsprint/shared/domain';
 import {
   adminCreateContestBodySchema,
+  CONTEST_ERRORS,
   type ContestDetailsResponse,
   type ContestHistoryResponse,
   type ContestLeaderboardEntry,
@@ -77,24 +78,6 @@ import { createGroupCommit } from './group-commit.js';
 
 /** A response body already serialised to JSON, of shape T (large cached parts are spliced in as text). */
 export type JsonBody<T> = string & { readonly __shape?: T };
-
-/** Error texts: the spec's words where it has them (§5, §8), issue #3's otherwise. */
-export const CONTEST_MESSAGES = {
-  notFound: 'Contest not found',
-  guestCannotRegister: 'Please sign up to register for the contest',
-  registrationClosed: 'Registration is closed',
-  notStarted: 'The contest has not started yet',
-  over: 'The contest is over',
-  registerFirst: 'Please register for the contest first',
-  startFirst: 'Start the contest first',
-  alreadySubmitted: 'Your attempt is already submitted',
-  noAnswers: 'Please answer at least one question before submitting',
-  indexOutOfRange: 'questionIndex is out of range',
-  attemptNotFound: 'You did not take part in this contest',
-  notRevealed: 'Answers are revealed when the contest closes',
-  adminOnly: 'Only administrators can schedule contests',
-  openTimeInPast: 'openTime must be in the future',
-} as const;
 
 /** Title of the contests the schedule makes (spec §2 "Contest results": the fallback title). */
 export const DEFAULT_CONTEST_TITLE = 'Weekly Math Contest';
@@ -330,7 +313,7 @@ export function createContestService(deps: ContestDeps): ContestService {
 
   async function requireEntry(id: string): Promise<Entry> {
     const entry = await entryOf(id);
-    if (!entry) throw new HttpError(404, CONTEST_MESSAGES.notFound);
+    if (!entry) throw new HttpError(404, CONTEST_ERRORS.notFound);
     return entry;
   }
 
@@ -470,10 +453,10 @@ export function createContestService(deps: ContestDeps): ContestService {
   /** Why an answer or submission was refused, from the attempt as stored now. */
   async function refusal(contestId: string, userId: string): Promise<HttpError> {
     const attempt = await repo.findAttempt(contestId, userId);
-    if (!attempt) return new HttpError(403, CONTEST_MESSAGES.registerFirst);
-    if (attempt.submittedMs !== null) return new HttpError(409, CONTEST_MESSAGES.alreadySubmitted);
-    if (attempt.startedMs === null) return new HttpError(409, CONTEST_MESSAGES.startFirst);
-    return new HttpError(409, CONTEST_MESSAGES.over);
+    if (!attempt) return new HttpError(403, CONTEST_ERRORS.registerFirst);
+    if (attempt.submittedMs !== null) return new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
+    if (attempt.startedMs === null) return new HttpError(409, CONTEST_ERRORS.startFirst);
+    return new HttpError(409, CONTEST_ERRORS.over);
   }
 
   // ——— Scheduler and lifecycle ———
@@ -686,13 +669,13 @@ export function createContestService(deps: ContestDeps): ContestService {
     },
 
     async register(user, contestId) {
-      if (user.isGuest) throw new HttpError(403, CONTEST_MESSAGES.guestCannotRegister);
+      if (user.isGuest) throw new HttpError(403, CONTEST_ERRORS.guestCannotRegister);
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs >= entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
+      if (nowMs >= entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.registrationClosed);
       const attemptId = randomUUID();
       const outcome = await repo.register({ attemptId, contestId, userId: user.id, nowMs });
-      if (outcome === 'closed') throw new HttpError(409, CONTEST_MESSAGES.registrationClosed);
+      if (outcome === 'closed') throw new HttpError(409, CONTEST_ERRORS.registrationClosed);
       if (outcome === 'registered') (entry.attemptIds ??= new Map()).set(user.id, attemptId);
       entry.recentRegistrations.push({ userId: user.id, at: Date.now() });
       if (entry.registration) addRegistered(entry.registration, user.id);
@@ -702,21 +685,21 @@ export function createContestService(deps: ContestDeps): ContestService {
     async start(user, contestId) {
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
-      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_MESSAGES.over);
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
+      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_ERRORS.over);
       const result = await starts.submit({ contestId, userId: user.id, nowMs, attemptId: entry.attemptIds?.get(user.id) });
-      if (result.kind === 'over') throw new HttpError(409, CONTEST_MESSAGES.over);
-      if (result.kind === 'not-registered') throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
+      if (result.kind === 'over') throw new HttpError(409, CONTEST_ERRORS.over);
+      if (result.kind === 'not-registered') throw new HttpError(403, CONTEST_ERRORS.registerFirst);
       const attempt = attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null });
       return `{"attempt":${JSON.stringify(attempt)},"questions":${entry.questionsJson}}`;
     },
 
     async submitAnswer(user, body) {
       const entry = await requireEntry(body.contestId);
-      if (body.questionIndex >= entry.record.questionCount) throw new HttpError(400, CONTEST_MESSAGES.indexOutOfRange);
+      if (body.questionIndex >= entry.record.questionCount) throw new HttpError(400, CONTEST_ERRORS.indexOutOfRange);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
-      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_MESSAGES.over);
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
+      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_ERRORS.over);
       const result = await answers.submit({
         contestId: body.contestId,
         userId: user.id,
@@ -732,12 +715,12 @@ export function createContestService(deps: ContestDeps): ContestService {
     async submit(user, contestId) {
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_MESSAGES.notStarted);
+      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
       if (nowMs > entry.record.closeMs) {
         // The close transition submits every started attempt (within one scheduler pass).
         const attempt = await repo.findAttempt(contestId, user.id);
-        if (!attempt) throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
-        throw new HttpError(409, attempt.startedMs !== null ? CONTEST_MESSAGES.alreadySubmitted : CONTEST_MESSAGES.over);
+        if (!attempt) throw new HttpError(403, CONTEST_ERRORS.registerFirst);
+        throw new HttpError(409, attempt.startedMs !== null ? CONTEST_ERRORS.alreadySubmitted : CONTEST_ERRORS.over);
       }
       const result = await submits.submit({ contestId, userId: user.id, nowMs });
       switch (result.kind) {
@@ -746,13 +729,13 @@ export function createContestService(deps: ContestDeps): ContestService {
             attempt: attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null }),
           };
         case 'no-answers':
-          throw new HttpError(400, CONTEST_MESSAGES.noAnswers);
+          throw new HttpError(400, CONTEST_ERRORS.noAnswers);
         case 'not-registered':
-          throw new HttpError(403, CONTEST_MESSAGES.registerFirst);
+          throw new HttpError(403, CONTEST_ERRORS.registerFirst);
         case 'not-started':
-          throw new HttpError(409, CONTEST_MESSAGES.startFirst);
+          throw new HttpError(409, CONTEST_ERRORS.startFirst);
         case 'submitted':
-          throw new HttpError(409, CONTEST_MESSAGES.alreadySubmitted);
+          throw new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
       }
     },
 
@@ -779,19 +762,19 @@ export function createContestService(deps: ContestDeps): ContestService {
     async past(user, contestId) {
       const entry = await requireEntry(contestId);
       const attempt = await repo.findAttempt(contestId, user.id);
-      if (!attempt || attempt.startedMs === null) throw new HttpError(404, CONTEST_MESSAGES.attemptNotFound);
-      if (!isRevealed(entry.record, clock.now())) throw new HttpError(409, CONTEST_MESSAGES.notRevealed);
+      if (!attempt || attempt.startedMs === null) throw new HttpError(404, CONTEST_ERRORS.attemptNotFound);
+      if (!isRevealed(entry.record, clock.now())) throw new HttpError(409, CONTEST_ERRORS.notRevealed);
       const given = await repo.answersOf(contestId, user.id);
       return { contestDetails: contestDetails(entry.record, attempt, given, entry.questions) };
     },
 
     async create(user, body) {
       const email = await repo.emailOf(user.id);
-      if (!email || !config.ADMIN_EMAILS.includes(email.toLowerCase())) throw new HttpError(403, CONTEST_MESSAGES.adminOnly);
+      if (!email || !config.ADMIN_EMAILS.includes(email.toLowerCase())) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
       const input = parseInput(adminCreateContestBodySchema, body);
       const nowMs = clock.now();
       const openMs = Date.parse(input.openTime);
-      if (!(openMs > nowMs)) throw new HttpError(400, CONTEST_MESSAGES.openTimeInPast);
+      if (!(openMs > nowMs)) throw new HttpError(400, CONTEST_ERRORS.openTimeInPast);
       const id = randomUUID();
       await repo.insertContest({
         id,

@@ -10,6 +10,28 @@
 import { z } from 'zod';
 import { numericAnswerSchema } from './common.js';
 
+/**
+ * The error texts of the weekly contest's HTTP calls (`{ error }`), in one place so the client can
+ * recognise them (the contest page waits on `notStarted`). The spec's words where it has them (§5,
+ * §8), issue #3's otherwise.
+ */
+export const CONTEST_ERRORS = {
+  notFound: 'Contest not found',
+  guestCannotRegister: 'Please sign up to register for the contest',
+  registrationClosed: 'Registration is closed',
+  notStarted: 'The contest has not started yet',
+  over: 'The contest is over',
+  registerFirst: 'Please register for the contest first',
+  startFirst: 'Start the contest first',
+  alreadySubmitted: 'Your attempt is already submitted',
+  noAnswers: 'Please answer at least one question before submitting',
+  indexOutOfRange: 'questionIndex is out of range',
+  attemptNotFound: 'You did not take part in this contest',
+  notRevealed: 'Answers are revealed when the contest closes',
+  adminOnly: 'Only administrators can schedule contests',
+  openTimeInPast: 'openTime must be in the future',
+} as const;
+
 /** Contest status as computed from the clock (spec §4): before openTime, openTime..closeTime inclusive, after. */
 export type ContestStatus = 'upcoming' | 'live' | 'completed';
 

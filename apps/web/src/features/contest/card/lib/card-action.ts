@@ -2,7 +2,7 @@
  * What the contest card offers in each state (spec §4 "Contest card actions", §5, §6) and which
  * contest its top-5 leaderboard and stats describe. Pure.
  */
-import type { ContestStatus, ContestView } from '@mathsprint/shared/protocol';
+import { CONTEST_ERRORS, type ContestStatus, type ContestView } from '@mathsprint/shared/protocol';
 import { contestStatusAt } from './contest-clock';
 
 /**
@@ -40,7 +40,7 @@ export interface Participant {
 export const CONTEST_MESSAGES = {
   loginToRegister: 'Please login to register for the contest',
   loginToJoin: 'Please login to join the contest',
-  registerFirst: 'Please register for the contest first',
+  registerFirst: CONTEST_ERRORS.registerFirst,
   registrationFailed: 'Registration failed',
   loadFailed: 'Failed to load contest data',
 } as const;

@@ -3,6 +3,8 @@
  * taking", §5 "Contest answer" and "Contest final submit", §8 error catalogue). Kept in one place so
  * the screen and its tests use the same strings.
  */
+import { CONTEST_ERRORS } from '@mathsprint/shared/protocol';
+
 export const TAKE_MESSAGES = {
   /** Spec §2: no token (guests count as not logged in, spec §6: they cannot take contests). */
   loginRequired: 'Please login to access the contest',
@@ -12,10 +14,9 @@ export const TAKE_MESSAGES = {
   /** Spec §8 "Contest load failure", then redirect home. */
   loadFailed: 'Failed to load contest',
   /** Spec §5 / issue #3: POST /contest/start for an unregistered user (403). */
-  registerFirst: 'Please register for the contest first',
-  /** POST /contest/start before openTime on the server's clock (409, the server's own wording:
-   * apps/server/src/contest/contest.service.ts CONTEST_MESSAGES.notStarted). */
-  notStarted: 'The contest has not started yet',
+  registerFirst: CONTEST_ERRORS.registerFirst,
+  /** POST /contest/start before openTime on the server's clock (409). */
+  notStarted: CONTEST_ERRORS.notStarted,
   answerEmpty: 'Please enter an answer',
   answerInvalid: 'Please enter a valid number',
   /** Spec §8 "Contest answer submit failure". */

@@ -25,6 +25,14 @@ export type StartOutcome =
   | { kind: 'home'; message: string }
   | { kind: 'login'; message: string };
 
+/** Retries of a start answered "not started yet", and the pause before each (ms): 10 s in all,
+ * far more than any clock estimate is off by, short enough that a real early visit is told so. */
+export const EARLY_START_RETRIES = 20;
+export const EARLY_START_RETRY_MS = 500;
+
+const isNotStartedYet = (status: number, message: string | null | undefined): boolean =>
+  status === 409 && message === TAKE_MESSAGES.notStarted;
+
 /**
  * @param status - HTTP status of the failed call (0 for a network failure or a malformed body).
  * @param message - the server's `error` text, if any.
@@ -44,14 +52,6 @@ export function startErrorOutcome(status: number, message: string | null | undef
       return { kind: 'home', message: TAKE_MESSAGES.loadFailed };
   }
 }
-
-/** Retries of a start answered "not started yet", and the pause before each (ms): 10 s in all,
- * far more than any clock estimate is off by, short enough that a real early visit is told so. */
-export const EARLY_START_RETRIES = 20;
-export const EARLY_START_RETRY_MS = 500;
-
-const isNotStartedYet = (status: number, message: string | null | undefined): boolean =>
-  status === 409 && message === TAKE_MESSAGES.notStarted;
 
 /**
  * Whether POST /contest/start should be sent again after its `failures`-th failure (TanStack
