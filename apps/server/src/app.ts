@@ -22,6 +22,7 @@ import { createDailyRepo } from './daily/daily.repo.js';
 import { dailyRoutes } from './daily/daily.routes.js';
 import { createDailyService, type DailyService } from './daily/daily.service.js';
 import { registerDailySocketHandlers } from './daily/daily.socket.js';
+import { duelRoutes } from './duel/duel.routes.js';
 import { registerDuelHandlers } from './duel/duel.socket.js';
 import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
@@ -180,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
   await http.register(soloRoutes, { solo });
+  await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
 

@@ -357,6 +357,54 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
     });
   });
 
+  describe('GET /api/rooms/current', () => {
+    const current = async (token: string | undefined) => {
+      const res = await fetch(`${server.url}/api/rooms/current`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return { status: res.status, cache: res.headers.get('cache-control'), body: (await res.json()) as any };
+    };
+
+    it('shows a seated player their waiting room, then their running game, and nothing once it is over or left', async () => {
+      const t = await seatTwo(2);
+      const outsider = await signup('Olga');
+      expect(await current(outsider.token)).toMatchObject({ status: 200, body: { room: null } });
+
+      const waiting = await current(t.guest.user.token);
+      expect(waiting.cache).toBe('no-store');
+      expect(waiting.body.room).toMatchObject({ roomCode: t.code, status: 'waiting', mode: 2, isHost: false, timeLeft: 120 });
+      expect(waiting.body.room.players.map((p: DuelPlayer) => p.name)).toEqual(['Alice', 'Bob']);
+      expect((await current(t.host.user.token)).body.room).toMatchObject({ roomCode: t.code, isHost: true });
+
+      const texts = await start(t);
+      const { answers } = await questionsOf(t.code);
+      expect((await call(t.host.socket, 'submitAnswer', { answer: answers[0] })).correct).toBe(true);
+      clock.advance(30_000);
+      // The host left the game's screen (the socket stays connected): the room is still theirs.
+      const playing = await current(t.host.user.token);
+      expect(playing.body.room).toMatchObject({ roomCode: t.code, status: 'playing', timeLeft: 90 });
+      expect(playing.body.room.players[0]).toMatchObject({ name: 'Alice', score: expect.any(Number), current: 1 });
+      // Only the room: no question text, no answer.
+      expect(JSON.stringify(playing.body)).not.toContain(texts[1]!);
+      expect(playing.body.room.questions).toBeUndefined();
+
+      // Time up, whether or not the clock has closed the game yet: nothing to go back to.
+      const over = next(t.host.socket, 'gameOver');
+      clock.set((await duel.store.get(t.code))!.game!.endsAt);
+      expect((await current(t.host.user.token)).body.room).toBeNull();
+      await duel.tick();
+      await over;
+      expect((await current(t.guest.user.token)).body.room).toBeNull();
+    });
+
+    it('answers 401 without a valid token and forgets a room its player left', async () => {
+      expect(await current(undefined)).toMatchObject({ status: 401, body: { error: expect.any(String) } });
+      expect((await current('not-a-token')).status).toBe(401);
+      const t = await seatTwo(1);
+      expect(await call(t.guest.socket, 'leaveRoom')).toEqual({});
+      expect((await current(t.guest.user.token)).body.room).toBeNull();
+      expect((await current(t.host.user.token)).body.room).toMatchObject({ roomCode: t.code, status: 'waiting' });
+    });
+  });
+
   describe('rematch', () => {
     it('tells the other player, then starts a new game with new questions when both asked', async () => {
       const t = await seatTwo(1);

@@ -124,6 +124,22 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageB.keyboard.press('Enter');
     await pageB.getByText('Enter an answer before submitting.').first().waitFor();
 
+    // B leaves the game's screen by the logo: the dashboard offers the way back, with the clock and
+    // the scores, and the game goes on where B left it.
+    const bobScore = (await pageB.locator('.game-stat-value').nth(1).textContent())?.replace(/\s+/g, ' ').trim();
+    expect(bobScore).toMatch(/^[1-9]\d* pts$/);
+    await pageB.getByRole('link', { name: 'MathSprint home' }).click();
+    await pageB.waitForURL(/\/$/);
+    const notice = pageB.getByRole('region', { name: 'Your room' });
+    await notice.getByText('Your Math Challenge is still on').waitFor();
+    await notice.getByText(`${bob.name} ${bobScore}`).waitFor();
+    await expect.poll(async () => (await notice.getByRole('timer').textContent())?.trim()).toMatch(/^0:[0-5]\d$/);
+    await shot(pageB, '13b-home-game-on-phone');
+    await notice.getByRole('button', { name: 'Return to game' }).click();
+    await pageB.waitForURL('**/game');
+    await expect.poll(async () => (await pageB.locator('.duel-question').textContent())?.trim()).toBe(stuck);
+    await pageB.getByText('Question 3 of 30').first().waitFor();
+
     // A answers six correctly and leads.
     for (let i = 0; i < 6; i++) await answerCorrectly(pageA, '.duel-question');
     await pageA.getByText('Leading').first().waitFor();
@@ -154,8 +170,15 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await expect.poll(() => pageB.getByText('Question 1 of 30').count()).toBeGreaterThan(0);
     await shot(pageB, '18-rematch-game-phone');
 
-    // Second game: B wins this one.
+    // Second game: B wins this one. A steps out to the dashboard and back in between.
     for (let i = 0; i < 4; i++) await answerCorrectly(pageB, '.duel-question');
+    const bobRematchScore = (await pageB.locator('.game-stat-value').nth(1).textContent())?.replace(/\s+/g, ' ').trim();
+    await pageA.getByRole('link', { name: 'MathSprint home' }).click();
+    await pageA.getByRole('region', { name: 'Your room' }).getByText(`${bob.name} ${bobRematchScore}`).waitFor();
+    await shot(pageA, '18b-home-game-on-desktop');
+    await pageA.getByRole('button', { name: 'Return to game' }).click();
+    await pageA.waitForURL('**/game');
+    await pageA.locator('.duel-question').waitFor();
     await answerCorrectly(pageA, '.duel-question');
     await pageB.waitForURL('**/results', { timeout: 80_000 });
     await pageA.waitForURL('**/results', { timeout: 10_000 });

@@ -20,7 +20,7 @@ import {
   pointsForDifficulty,
   rankPlayers,
 } from '@mathsprint/shared/domain';
-import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
 import type { FinishedDuel } from '../rating/finished-game.js';
 
 export type DuelStatus = 'waiting' | 'playing' | 'finished';
@@ -474,6 +474,26 @@ export function snapshotFor(room: DuelRoom, userId: string, now: number): Rejoin
     status: room.status,
     isHost: isHost(room, userId),
     version: room.version,
+  };
+}
+
+/**
+ * The room as GET /api/rooms/current shows it to a player seated in it: while it waits for its
+ * start, or while its game runs with time left (s). Null when the player is not seated (or left),
+ * or the game is over, ended on time but not yet closed by the clock included: there is nothing to
+ * go back to then.
+ */
+export function currentRoomFor(room: DuelRoom, userId: string, now: number): CurrentRoomResponse['room'] {
+  if (!seatOf(room, userId)) return null;
+  const left = timeLeft(room, now);
+  if (room.status === 'finished' || (room.status === 'playing' && left <= 0)) return null;
+  return {
+    roomCode: room.code,
+    status: room.status,
+    mode: room.mode,
+    isHost: isHost(room, userId),
+    players: publicPlayers(room),
+    timeLeft: left,
   };
 }
 

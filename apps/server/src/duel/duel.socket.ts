@@ -21,6 +21,7 @@ import { roomCode, type Rng } from '@mathsprint/shared/domain';
 import {
   createRoomSchema,
   DUEL_ERRORS,
+  type CurrentRoomResponse,
   emptyPayloadSchema,
   joinRoomSchema,
   rejoinRoomSchema,
@@ -75,6 +76,9 @@ export interface DuelHandle {
   leaseRound(): Promise<void>;
   /** Rooms whose clock this process drives now. */
   driven(): string[];
+  /** The room `userId` sits in while it waits or plays, as GET /api/rooms/current shows it
+   * (duel.machine.ts `currentRoomFor`); null otherwise. Reads the store (Redis, with REDIS_URL). */
+  currentRoom(userId: string): Promise<CurrentRoomResponse['room']>;
 }
 
 /** How often abandoned rooms are looked for. */
@@ -575,6 +579,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     sweep,
     leaseRound: () => leaseRound(true),
     driven: () => clocks.driven(),
+    async currentRoom(userId) {
+      const room = await store.findByUser(userId);
+      return room ? machine.currentRoomFor(room, userId, clock.now()) : null;
+    },
   };
   handles.set(io, handle);
   return handle;

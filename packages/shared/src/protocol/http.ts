@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
 import { numericAnswerSchema } from './common.js';
+import type { DuelPlayer } from './socket.js';
 
 /** `{ error }` body of every failed HTTP call. */
 export interface ErrorBody {
@@ -65,6 +66,23 @@ export interface LeaderboardEntry {
 /** Response of GET /api/leaderboard. */
 export interface LeaderboardResponse {
   top: LeaderboardEntry[];
+}
+
+/**
+ * Response of GET /api/rooms/current (added to spec §7): the Math Challenge room the signed-in user
+ * sits in while it waits for its start or its game runs, so that the dashboard can offer the way
+ * back to a player who left the room's screen; null when there is none (or its game is over).
+ * timeLeft in seconds (the whole duration while waiting); mode in minutes.
+ */
+export interface CurrentRoomResponse {
+  room: {
+    roomCode: string;
+    status: 'waiting' | 'playing';
+    mode: number;
+    isHost: boolean;
+    players: DuelPlayer[];
+    timeLeft: number;
+  } | null;
 }
 
 export const modeSchema = z.coerce

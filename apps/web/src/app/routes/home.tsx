@@ -12,6 +12,7 @@ import { AnalyticsPanel } from '../../features/analytics/components/analytics-pa
 import { ContestCard } from '../../features/contest/card/components/contest-card';
 import { DailyCard } from '../../features/daily/components/daily-card';
 import { StreakFigure } from '../../features/daily/components/streak-figure';
+import { CurrentRoomNotice } from '../../features/duel/components/current-room-notice';
 import { DashboardHero } from '../../features/home/components/dashboard-hero';
 import { DashboardLayout } from '../../features/home/components/dashboard-layout';
 import { MultiplayerCard } from '../../features/home/components/multiplayer-card';
@@ -35,6 +36,8 @@ export function HomeRoute() {
   return (
     // Guests get no Logout (spec §2): AppHeader shows them 'Create account' instead.
     <Page showLogout>
+      {/* A room the player left without leaving it: first thing on the page, phones included. */}
+      <CurrentRoomNotice />
       <DashboardLayout
         hero={<DashboardHero name={user.name} isGuest={user.isGuest} streak={<StreakFigure user={user} />} />}
         rating={<RatingCard rating={user.rating} rd={user.rd} isGuest={user.isGuest} />}

@@ -1,0 +1,41 @@
+/**
+ * GET /api/rooms/current (added to spec §7; shape `CurrentRoomResponse` in
+ * @mathsprint/shared/protocol http.ts): the Math Challenge room the signed-in user sits in while it
+ * waits or its game runs, or null. The dashboard asks on every visit and every 5 s while a room is
+ * shown, so that a game that ends elsewhere stops being offered. A failure is logged only and
+ * shows nothing (spec §8: load failures of dashboard data leave the panel empty).
+ */
+import type { CurrentRoomResponse } from '@mathsprint/shared/protocol';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { api } from '../../../lib/api';
+
+export type CurrentRoom = NonNullable<CurrentRoomResponse['room']>;
+
+/** How often a shown room is asked for again (ms). */
+export const CURRENT_ROOM_REFRESH_MS = 5000;
+
+export async function getCurrentRoom(): Promise<CurrentRoom | null> {
+  const data = await api.get<CurrentRoomResponse>('/api/rooms/current');
+  return data && typeof data === 'object' && data.room && typeof data.room.roomCode === 'string' ? data.room : null;
+}
+
+export const currentRoomQueryOptions = () =>
+  queryOptions({
+    queryKey: ['duel', 'current-room'] as const,
+    queryFn: getCurrentRoom,
+    staleTime: 0,
+    // Not kept once the dashboard is gone: coming back, an old answer would offer a game that ended.
+    gcTime: 0,
+    retry: false,
+    refetchInterval: (query) => (query.state.data ? CURRENT_ROOM_REFRESH_MS : false),
+  });
+
+/** The current room, and when it was read (epoch ms, to count its time left down). */
+export function useCurrentRoom(): { room: CurrentRoom | null; readAt: number } {
+  const query = useQuery(currentRoomQueryOptions());
+  useEffect(() => {
+    if (query.error) console.error('Math Challenge: the current room failed to load', query.error);
+  }, [query.error]);
+  return { room: query.data ?? null, readAt: query.dataUpdatedAt };
+}
