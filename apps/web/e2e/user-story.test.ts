@@ -72,7 +72,21 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageA.locator('.solo-question').waitFor();
     await shot(pageA, '04-singleplayer-desktop');
     const complete = pageA.getByText('Challenge Complete!');
-    for (let i = 0; i < 5 && !(await complete.isVisible()); i++) await answerCorrectly(pageA, '.solo-question');
+    for (let i = 0; i < 3 && !(await complete.isVisible()); i++) await answerCorrectly(pageA, '.solo-question');
+    // A steps out to the dashboard: the run goes on, and the dashboard offers it back.
+    const soloQuestion = (await pageA.locator('.solo-question').textContent())?.trim();
+    const soloScore = (await pageA.locator('.game-stat-value').nth(1).textContent())?.replace(/\s+/g, ' ').trim();
+    await pageA.getByRole('link', { name: 'MathSprint home' }).click();
+    await pageA.waitForURL((url) => url.pathname === '/');
+    const soloNotice = pageA.getByRole('region', { name: 'Your solo run' });
+    await soloNotice.getByText('Your Solo Sprint is still on').waitFor();
+    await soloNotice.getByText(`${soloScore} ·`).waitFor();
+    await soloNotice.getByText('Question 4 of 30').waitFor();
+    await shot(pageA, '04b-home-solo-on-desktop');
+    await soloNotice.getByRole('button', { name: 'Resume' }).click();
+    await pageA.waitForURL('**/singleplayer');
+    await expect.poll(async () => (await pageA.locator('.solo-question').textContent())?.trim()).toBe(soloQuestion);
+    for (let i = 0; i < 2 && !(await complete.isVisible()); i++) await answerCorrectly(pageA, '.solo-question');
     // Then let the server's clock run out.
     await complete.waitFor({ timeout: 75_000 });
     await shot(pageA, '05-singleplayer-complete-desktop');
@@ -82,6 +96,9 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await shot(pageA, '06-singleplayer-results-desktop');
     await pageA.getByRole('button', { name: 'Back to Home' }).click();
     await pageA.waitForURL((url) => url.pathname === '/');
+    // The run is over and forgotten (spec §3): the dashboard has nothing to offer back.
+    expect(await pageA.evaluate(() => localStorage.getItem('soloSession'))).toBeNull();
+    expect(await pageA.getByRole('region', { name: 'Your solo run' }).count()).toBe(0);
 
     // B signs up on a phone-sized window.
     await signUp(pageB, bob, '07-signup-phone');

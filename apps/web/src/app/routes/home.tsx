@@ -20,6 +20,7 @@ import { SinglePlayerCard } from '../../features/home/components/single-player-c
 import { LeaderboardPanel } from '../../features/leaderboard/components/leaderboard-panel';
 import { useLeaderboard } from '../../features/leaderboard/hooks/use-leaderboard';
 import { RatingCard } from '../../features/rating/components/rating-card';
+import { SoloRunNotice } from '../../features/solo/components/solo-run-notice';
 
 const ANALYTICS_PANEL_ID = 'analytics-panel';
 
@@ -36,8 +37,9 @@ export function HomeRoute() {
   return (
     // Guests get no Logout (spec §2): AppHeader shows them 'Create account' instead.
     <Page showLogout>
-      {/* A room the player left without leaving it: first thing on the page, phones included. */}
+      {/* A game or run the player left while it runs: first thing on the page, phones included. */}
       <CurrentRoomNotice />
+      <SoloRunNotice />
       <DashboardLayout
         hero={<DashboardHero name={user.name} isGuest={user.isGuest} streak={<StreakFigure user={user} />} />}
         rating={<RatingCard rating={user.rating} rd={user.rd} isGuest={user.isGuest} />}

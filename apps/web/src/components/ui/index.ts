@@ -12,6 +12,7 @@ export { GameOverPanel, type GameOverPanelProps } from './game-over';
 export { GameStats, type GameStatsProps } from './game-stats';
 export { Page, type PageProps } from './page';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
+export { ResumeNotice, ResumeNoticeLine, type ResumeNoticeProps } from './resume-notice';
 export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';
 export { LoadingScreen, Spinner, type LoadingScreenProps, type SpinnerProps } from './spinner';
 export { formatMmSs } from './time';

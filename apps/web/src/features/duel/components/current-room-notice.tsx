@@ -11,29 +11,20 @@
  * the rejoin acknowledgement brings the players, the questions, the scores and the clock (and
  * moves the player to the screen the room's status calls for).
  */
-import { Fragment, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { formatMmSs } from '../../../components/ui/time';
+import { ResumeNotice, ResumeNoticeLine } from '../../../components/ui/resume-notice';
+import { useCountdown } from '../../../lib/countdown';
 import { useCurrentRoom } from '../api/get-current-room';
-import { noticeText, secondsLeftNow } from '../lib/current-room';
+import { noticeText } from '../lib/current-room';
 import { loadGameState, saveGameState } from '../lib/game-state';
-import './current-room-notice.css';
 
 export function CurrentRoomNotice() {
   const navigate = useNavigate();
   const { room, readAt } = useCurrentRoom();
-  const [now, setNow] = useState(() => Date.now());
   const playing = room?.status === 'playing';
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [playing]);
+  const secondsLeft = useCountdown(room?.timeLeft ?? 0, readAt, playing);
 
-  if (!room) return null;
-  const secondsLeft = secondsLeftNow(room, readAt, now);
-  if (playing && secondsLeft <= 0) return null;
+  if (!room || (playing && secondsLeft <= 0)) return null;
   const { title, detail, scores } = noticeText(room);
 
   // Without navigation state, so that the screen rejoins the room at mount: this page's socket may
@@ -47,32 +38,16 @@ export function CurrentRoomNotice() {
   }
 
   return (
-    <section className="current-room" aria-label="Your room">
-      <div className="current-room-text">
-        <strong className="current-room-title">{title}</strong>
-        <span className="current-room-detail">{detail}</span>
-        {scores.length > 0 && (
-          <span className="current-room-detail">
-            {scores.map((score, i) => (
-              <Fragment key={i}>
-                {i > 0 && ' '}
-                <span className="current-room-score">
-                  {score}
-                  {i < scores.length - 1 && ' ·'}
-                </span>
-              </Fragment>
-            ))}
-          </span>
-        )}
-      </div>
-      {playing && (
-        <span className="current-room-clock tabular" role="timer" aria-label={`Time left ${formatMmSs(secondsLeft)}`}>
-          {formatMmSs(secondsLeft)}
-        </span>
-      )}
-      <Button size="sm" variant={playing ? 'success' : 'primary'} onClick={resume}>
-        {playing ? 'Return to game' : 'Back to the room'}
-      </Button>
-    </section>
+    <ResumeNotice
+      label="Your room"
+      title={title}
+      secondsLeft={playing ? secondsLeft : undefined}
+      actionLabel={playing ? 'Return to game' : 'Back to the room'}
+      actionVariant={playing ? 'success' : 'primary'}
+      onAction={resume}
+    >
+      <ResumeNoticeLine parts={[detail]} />
+      {scores.length > 0 && <ResumeNoticeLine parts={scores} />}
+    </ResumeNotice>
   );
 }

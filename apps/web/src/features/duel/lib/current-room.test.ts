@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noticeText, secondsLeftNow } from './current-room';
+import { noticeText } from './current-room';
 
 const players = [
   { name: 'Ada', userId: 'a', score: 20, current: 2 },
@@ -7,21 +7,6 @@ const players = [
 ];
 const playing = { roomCode: 'K7M2QX', status: 'playing' as const, mode: 2, isHost: true, players, timeLeft: 90 };
 const waiting = { ...playing, status: 'waiting' as const, timeLeft: 120 };
-
-describe('secondsLeftNow', () => {
-  it('counts the server figure down by whole seconds since it was read, never below 0', () => {
-    expect(secondsLeftNow(playing, 1_000, 1_000)).toBe(90);
-    expect(secondsLeftNow(playing, 1_000, 1_999)).toBe(90);
-    expect(secondsLeftNow(playing, 1_000, 31_000)).toBe(60);
-    expect(secondsLeftNow(playing, 1_000, 500_000)).toBe(0);
-    // A clock that went backwards does not add time.
-    expect(secondsLeftNow(playing, 10_000, 5_000)).toBe(90);
-  });
-
-  it('keeps a waiting room at its whole duration', () => {
-    expect(secondsLeftNow(waiting, 1_000, 60_000)).toBe(120);
-  });
-});
 
 describe('noticeText', () => {
   it('names the room and both scores of a running game', () => {

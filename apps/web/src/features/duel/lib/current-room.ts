@@ -6,15 +6,6 @@ import type { CurrentRoomResponse } from '@mathsprint/shared/protocol';
 
 type Room = NonNullable<CurrentRoomResponse['room']>;
 
-/**
- * Seconds left in the room's game now: the server's `timeLeft` (s) at `readAt` (epoch ms), counted
- * down to `now` and never below 0. A waiting room's clock has not started: its whole duration.
- */
-export function secondsLeftNow(room: Room, readAt: number, now: number): number {
-  if (room.status === 'waiting') return room.timeLeft;
-  return Math.max(0, room.timeLeft - Math.floor(Math.max(0, now - readAt) / 1000));
-}
-
 /** The notice's heading, the line under it and, for a running game, each player's score. */
 export function noticeText(room: Room): { title: string; detail: string; scores: string[] } {
   if (room.status === 'playing') {
