@@ -5,6 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 
+/** How often such a notice reads the server's clock again while it shows one (ms). */
+export const CLOCK_REREAD_MS = 5000;
+
 /**
  * Seconds left at `now` (epoch ms) of a clock that showed `secondsAtRead` (s) at `readAt` (epoch
  * ms): counted down by whole seconds, never below 0, never up (a clock that went backwards adds no

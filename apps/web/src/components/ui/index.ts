@@ -12,8 +12,8 @@ export { GameOverPanel, type GameOverPanelProps } from './game-over';
 export { GameStats, type GameStatsProps } from './game-stats';
 export { Page, type PageProps } from './page';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
-export { ResumeNotice, ResumeNoticeLine, type ResumeNoticeProps } from './resume-notice';
 export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';
+export { ResumeNotice, ResumeNoticeLine, type ResumeNoticeProps } from './resume-notice';
 export { LoadingScreen, Spinner, type LoadingScreenProps, type SpinnerProps } from './spinner';
 export { formatMmSs } from './time';
 export {

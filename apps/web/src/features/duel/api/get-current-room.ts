@@ -9,11 +9,9 @@ import type { CurrentRoomResponse } from '@mathsprint/shared/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
+import { CLOCK_REREAD_MS } from '../../../lib/countdown';
 
 export type CurrentRoom = NonNullable<CurrentRoomResponse['room']>;
-
-/** How often a shown room is asked for again (ms). */
-export const CURRENT_ROOM_REFRESH_MS = 5000;
 
 export async function getCurrentRoom(): Promise<CurrentRoom | null> {
   const data = await api.get<CurrentRoomResponse>('/api/rooms/current');
@@ -28,7 +26,7 @@ export const currentRoomQueryOptions = () =>
     // Not kept once the dashboard is gone: coming back, an old answer would offer a game that ended.
     gcTime: 0,
     retry: false,
-    refetchInterval: (query) => (query.state.data ? CURRENT_ROOM_REFRESH_MS : false),
+    refetchInterval: (query) => (query.state.data ? CLOCK_REREAD_MS : false),
   });
 
 /** The current room, and when it was read (epoch ms, to count its time left down). */

@@ -12,12 +12,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ResumeNotice, ResumeNoticeLine } from '../../../components/ui/resume-notice';
-import { useCountdown } from '../../../lib/countdown';
+import { CLOCK_REREAD_MS, useCountdown } from '../../../lib/countdown';
 import { soloTimer } from '../api/solo-api';
 import { clearSoloSession, loadSoloSession } from '../lib/solo-session';
-
-/** How often a shown run is asked for again (ms). */
-const REFRESH_MS = 5000;
 
 export function SoloRunNotice() {
   const navigate = useNavigate();
@@ -29,7 +26,7 @@ export function SoloRunNotice() {
     staleTime: 0,
     gcTime: 0,
     retry: false,
-    refetchInterval: (q) => (q.state.data && !q.state.data.over ? REFRESH_MS : false),
+    refetchInterval: (q) => (q.state.data && !q.state.data.over ? CLOCK_REREAD_MS : false),
   });
   const run = query.data;
   const running = Boolean(run && !run.over && run.timeLeft > 0);
