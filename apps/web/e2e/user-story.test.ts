@@ -202,9 +202,15 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageB.getByText('You Won!').waitFor();
     await pageA.getByText(`Winner: ${bob.name}`).waitFor();
 
+    // B walks off by the logo: that leaves the room, and A is told at once instead of offering a
+    // rematch to nobody.
+    await pageB.getByRole('link', { name: 'MathSprint home' }).click();
+    await pageA.getByText('Your opponent has left the room.').waitFor();
+    expect(await pageA.getByRole('button', { name: 'Rematch' }).isDisabled()).toBe(true);
+    await shot(pageA, '18c-results-opponent-left-desktop');
+
     // Home again, no reload: both ratings moved and both players are on the leaderboard.
     await pageA.getByRole('button', { name: 'Back to Home' }).click();
-    await pageB.getByRole('button', { name: 'Back to Home' }).click();
     for (const page of [pageA, pageB]) {
       await page.waitForURL((url) => url.pathname === '/');
       await expect.poll(() => ratingOf(page), { timeout: 10_000 }).not.toBe('Rating 1500, deviation 350');

@@ -11,16 +11,17 @@
  * the saved game state is replaced, a 3-2-1 countdown runs and the app returns to /game.
  */
 import { DUEL } from '@mathsprint/shared/constants';
-import type { RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, Page, ProgressBar, cx } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
-import { clearGameState, parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
+import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
 import { isCurrentPlayer, type Me } from '../lib/players';
 import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
+import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { StartCountdown } from './start-countdown';
@@ -52,6 +53,7 @@ export function ResultsScreen() {
   // False while the opponent still plays (this player solved every question first): the standings
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
+  const exit = useLeaveRoomOnExit(roomCode);
 
   useEffect(() => {
     if (!nav) navigate('/', { replace: true });
@@ -68,10 +70,11 @@ export function ResultsScreen() {
       if (ack.status === 'playing' && ack.questions && ack.roomCode && finished) {
         const state: GameNavState = { roomCode: ack.roomCode, players: ack.players ?? [], questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
         saveGameState(state);
+        exit.stay();
         navigate('/game', { replace: true, state });
       }
     },
-    [navigate, finished],
+    [navigate, finished, exit],
   );
   useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: false, onAck: onRejoin });
 
@@ -108,8 +111,10 @@ export function ResultsScreen() {
   });
 
   const onCountdownDone = useCallback(() => {
-    if (rematch) navigate('/game', { replace: true, state: rematch });
-  }, [rematch, navigate]);
+    if (!rematch) return;
+    exit.stay();
+    navigate('/game', { replace: true, state: rematch });
+  }, [rematch, navigate, exit]);
 
   const requestRematch = () => {
     setPending(true);
@@ -125,10 +130,7 @@ export function ResultsScreen() {
   };
 
   const goHome = () => {
-    if (!solo) {
-      getSocket().emit('leaveRoom');
-      clearGameState();
-    }
+    exit.leave();
     navigate('/');
   };
 
@@ -141,10 +143,14 @@ export function ResultsScreen() {
   const myScore = myRow?.player.score ?? nav?.score ?? 0;
 
   const enoughPlayers = players.length >= DUEL.maxPlayers && (inRoom === null || inRoom >= DUEL.maxPlayers);
+  // The opponent left the results (or lost their connection): no rematch until they are back.
+  const opponentGone = !solo && finished && !enoughPlayers && players.length >= DUEL.maxPlayers;
   const starting = pending || rematch !== null;
   const status = rematch
     ? 'Rematch starting…'
-    : requested
+    : opponentGone
+      ? `${DUEL_ERRORS.opponentLeft}.`
+      : requested
       ? 'Waiting for other player to accept rematch...'
       : opponentAsked
         ? 'Other player wants a rematch! Click Rematch to start.'
@@ -215,7 +221,7 @@ export function ResultsScreen() {
         </Card>
 
         {status ? (
-          <p className={cx('results-status', opponentAsked && !requested && !rematch && 'results-status-alert')} role="status">
+          <p className={cx('results-status', opponentAsked && !requested && !rematch && !opponentGone && 'results-status-alert')} role="status">
             {status}
           </p>
         ) : null}
