@@ -63,7 +63,8 @@ describe('the schedule (CONTEST_CRON in CONTEST_TIMEZONE)', () => {
       await server.app.services.contests.tick();
       expect(await scheduledRows(server)).toHaveLength(1);
 
-      // Friday 15:30: live, then closed and finalized with nobody in it; the following Friday appears.
+      // Friday 15:30: live, then closed and finalized with nobody in it; the following Friday appears
+      // at once, and takes the home card (/contest/next) a day after the close (contest-card.ts).
       clock.set(Date.UTC(2026, 0, 9, 15, 30));
       await server.app.services.contests.tick();
       expect(await stageOf(server, rows[0]?.id ?? '')).toBe('live');
@@ -73,8 +74,10 @@ describe('the schedule (CONTEST_CRON in CONTEST_TIMEZONE)', () => {
       expect(await stageOf(server, rows[0]?.id ?? '')).toBe('finalized');
       const after = await scheduledRows(server);
       expect(after.map((r) => r.scheduleSlot)).toEqual(['2026-01-09T15:30:00.000Z', '2026-01-16T15:30:00.000Z']);
-      expect((await contestApi(server).next()).body.contest.openTime).toBe('2026-01-16T15:30:00.000Z');
+      expect((await contestApi(server).next()).body.contest).toMatchObject({ _id: rows[0]?.id, status: 'completed', stage: 'finalized' });
       expect((await contestApi(server).current()).body.contest).toMatchObject({ _id: rows[0]?.id, status: 'completed', stage: 'finalized' });
+      clock.set(Date.UTC(2026, 0, 10, 15, 40));
+      expect((await contestApi(server).next()).body.contest).toMatchObject({ openTime: '2026-01-16T15:30:00.000Z', status: 'upcoming' });
     } finally {
       await server.close();
     }

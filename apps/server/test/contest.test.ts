@@ -540,9 +540,11 @@ describe('weekly contest, whole run on the clock', () => {
     expect((await api.past(undefined, contest._id)).status).toBe(401);
   });
 
-  it('shows the closed contest as current and the scheduled Friday contest as next', async () => {
+  it('shows the closed contest as current, and on the card (next) for a day before the scheduled Friday contest', async () => {
     const current = await api.current(ann.token);
     expect(current.body.contest).toMatchObject({ _id: contest._id, status: 'completed', stage: 'finalized', registered: true });
+    expect((await api.next(ann.token)).body.contest).toMatchObject({ _id: contest._id, status: 'completed', stage: 'finalized', registered: true });
+    clock.set(Date.parse(contest.closeTime) + 24 * 3_600_000);
     const next = await api.next();
     expect(next.body.contest).toMatchObject({ title: 'Weekly Math Contest', openTime: '2026-01-09T15:30:00.000Z', status: 'upcoming' });
   });

@@ -216,7 +216,17 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await expect.poll(() => pageB.getByText('0%', { exact: true }).count()).toBeGreaterThan(0);
     await shot(pageB, 'contest-09-results-final-phone');
 
-    // Home: the card offers the results; Ada's analytics panel has the contest in every view.
+    // Home: the card keeps the closed contest, Completed, with its results a click away (spec §4);
+    // Ada's analytics panel has the contest in every view.
+    await pageA.goto('/');
+    const card = pageA.locator('.contest-card');
+    await card.getByText(`Browser Cup ${stamp}`).waitFor();
+    await card.getByText('Contest ended').waitFor();
+    await card.getByRole('list', { name: 'Contest top 5' }).getByText(ada.name).waitFor();
+    await shot(pageA, 'contest-11b-card-completed-desktop');
+    await card.getByRole('link', { name: 'View Results' }).click();
+    await pageA.waitForURL(/\/contest\/[^/]+\/results$/);
+    await pageA.getByText(`Browser Cup ${stamp}`).first().waitFor();
     await pageA.goto('/');
     await pageA.getByRole('button', { name: 'My Analytics' }).click();
     const panel = pageA.locator('.analytics-panel');
@@ -233,6 +243,8 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await shot(pageA, 'contest-14-analytics-details-desktop');
 
     await pageB.goto('/');
+    await pageB.locator('.contest-card').getByText('Contest ended').waitFor();
+    await shot(pageB, 'contest-11b-card-completed-phone');
     await pageB.getByRole('button', { name: 'My Analytics' }).click();
     await expect.poll(() => pageB.locator('.analytics-panel canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(pageB, 'contest-12-analytics-overview-phone');

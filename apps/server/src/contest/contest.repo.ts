@@ -29,6 +29,7 @@ import type { ContestStage } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../db/schema/index.js';
 import { queryRows, type Database } from '../platform/db.js';
 import type { Transaction } from '../rating/rating-period.js';
+import { cardContestId, type CardCandidate } from './contest-card.js';
 import type { AttemptRecord, ContestRecord, LeaderboardRow, StatsRow, StoredAnswer, StoredRatingChange } from './contest-views.js';
 
 /** The database or an open transaction. */
@@ -168,15 +169,21 @@ export function createContestRepo(db: Database) {
       return inserted.length > 0;
     },
 
-    /** GET /contest/next: the contest not yet over that opens first (a live one opened before any upcoming one). */
+    /**
+     * GET /contest/next: the contest the home card shows (contest-card.ts): the one that closed
+     * last while it holds the card, else the contest not yet over that opens first (a live one
+     * opened before any upcoming one); null when there is none.
+     */
     async nextContestId(nowMs: number): Promise<string | null> {
-      const [row] = await db
-        .select({ id: contests.id })
-        .from(contests)
-        .where(sql`${contests.closeTime} >= ${iso(nowMs)}::timestamptz`)
-        .orderBy(asc(contests.openTime), asc(contests.id))
-        .limit(1);
-      return row?.id ?? null;
+      const now = sql`${iso(nowMs)}::timestamptz`;
+      const columns = { id: contests.id, openTime: contests.openTime, closeTime: contests.closeTime };
+      const [[upcoming], [lastClosed]] = await Promise.all([
+        db.select(columns).from(contests).where(sql`${contests.closeTime} >= ${now}`).orderBy(asc(contests.openTime), asc(contests.id)).limit(1),
+        db.select(columns).from(contests).where(sql`${contests.closeTime} < ${now}`).orderBy(desc(contests.closeTime), asc(contests.id)).limit(1),
+      ]);
+      const candidate = (row: { id: string; openTime: Date; closeTime: Date } | undefined): CardCandidate | null =>
+        row ? { id: row.id, openMs: row.openTime.getTime(), closeMs: row.closeTime.getTime() } : null;
+      return cardContestId(candidate(upcoming), candidate(lastClosed), nowMs);
     },
 
     /** GET /contest/current: a live contest, else the one that closed last, else null. */

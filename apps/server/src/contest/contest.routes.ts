@@ -32,7 +32,8 @@ function sendJson<T>(reply: FastifyReply, body: JsonBody<T>, status = 200): Fast
 }
 
 export const contestRoutes: FastifyPluginAsync<ContestRoutesOptions> = async (app, { contests }) => {
-  /** GET /contest/next → `{contest: ContestView}`: the live contest, else the next one (always present). */
+  /** GET /contest/next → `{contest: ContestView}`: the contest of the home card: one just closed
+   * (for up to 24 h, contest-card.ts), else the live contest, else the next one (always present). */
   app.get('/contest/next', async (request, reply) => sendJson(reply, await contests.next(optionalUser(request))));
 
   /** GET /contest/current → `{contest: ContestView | null}`: live, else the last closed, else null. */

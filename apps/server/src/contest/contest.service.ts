@@ -132,7 +132,9 @@ const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
 export interface ContestService {
-  /** GET /contest/next: the live contest, else the earliest upcoming one (always exists). */
+  /** GET /contest/next: the contest of the home card (contest-card.ts): one that closed less than a
+   * day ago (at most half-way to the next opening), else the live contest, else the earliest upcoming
+   * one (always exists). */
   next(user: SessionUser | null): Promise<JsonBody<ContestResponse>>;
   /** GET /contest/current: the live contest, else the most recently closed one, else null. */
   current(user: SessionUser | null): Promise<JsonBody<CurrentContestResponse>>;
@@ -387,11 +389,12 @@ export function createContestService(deps: ContestDeps): ContestService {
 
   // ——— next / current ———
 
-  let selections: Record<'next' | 'current', { id: string; status: string; expires: number } | null> = { next: null, current: null };
+  let selections: Record<'next' | 'current', { id: string; status: string; expires: number; atMs: number } | null> = { next: null, current: null };
 
   async function select(kind: 'next' | 'current', nowMs: number): Promise<Entry | null> {
     const memo = selections[kind];
-    if (memo && Date.now() < memo.expires) {
+    // Reused for SELECTION_TTL_MS of real time and of the service's clock (which tests move).
+    if (memo && Date.now() < memo.expires && nowMs >= memo.atMs && nowMs - memo.atMs < SELECTION_TTL_MS) {
       const entry = entries.get(memo.id);
       if (entry && contestStatus(entry.record, nowMs) === memo.status) return entry;
     }
@@ -404,7 +407,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     }
     if (!id) return null;
     const entry = await entryOf(id);
-    if (entry) selections[kind] = { id, status: contestStatus(entry.record, nowMs), expires: Date.now() + SELECTION_TTL_MS };
+    if (entry) selections[kind] = { id, status: contestStatus(entry.record, nowMs), expires: Date.now() + SELECTION_TTL_MS, atMs: nowMs };
     return entry;
   }
 

@@ -1,7 +1,8 @@
 /**
  * Data and behaviour of the weekly contest card (spec §2 "Weekly contest card", §4, §5, §8):
- * - GET /contest/next (the live contest, else the next upcoming one); its `serverTime` corrects the
- *   card's clock; a load failure toasts 'Failed to load contest data';
+ * - GET /contest/next (a contest closed in the last day, then the live contest, else the next
+ *   upcoming one); its `serverTime` corrects the card's clock; a load failure toasts 'Failed to
+ *   load contest data';
  * - status and countdown from that clock, re-read every second; when the clock crosses openTime or
  *   closeTime the status flips at once and every contest query is refetched;
  * - the top 5 and stats of the card's contest once live/completed, else of the most recently
@@ -31,8 +32,9 @@ import { useCorrectedNow } from './use-corrected-now';
 
 /** While a closed contest's leaderboard is not final yet, ask again this often (ms). */
 const NOT_FINAL_POLL_MS = 10_000;
-/** While /contest/next still answers a contest that has ended on our clock, ask again this often (ms). */
-const ENDED_POLL_MS = 30_000;
+/** While the card shows a contest that has ended, ask /contest/next again this often (ms), to move on
+ * to the next contest when the server does (a day after the close, or half-way to the next opening). */
+const ENDED_POLL_MS = 60_000;
 
 export interface ContestCardState {
   /** True until the first GET /contest/next answers. */
@@ -86,7 +88,7 @@ export function useContestCard(user: PublicUser | null): ContestCardState {
   }, [next.isError]);
 
   // The clock crossed openTime or closeTime: the status above has flipped already; reload the
-  // contest (after close, /contest/next moves on to the next one) and its leaderboard and stats.
+  // contest and its leaderboard and stats (after close the card keeps the contest, Completed).
   const seen = useRef<{ id: string; status: ContestStatus } | null>(null);
   useEffect(() => {
     if (!contest || !status) return;
