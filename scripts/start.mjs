@@ -19,7 +19,10 @@ if (!built || process.env.BUILD === '1') {
 // semi-spaces the scavenges of the contest's opening burst cost 0.07 ms per POST /contest/start
 // (bench/contest). With 64 MB, at 5,000 Math Challenges, enough of them outlived two scavenges to
 // start a major GC every few seconds, and its helper thread took the core the event loop needed
-// (bench/duel).
+// (bench/duel). --no-allocation-site-pretenuring: V8 had moved allocation sites that make an
+// object per answer into the old generation, where each lived until a major GC and kept young
+// objects alive through scavenges; off, a Math Challenge answer's p99 fell from 2.07 to 1.30 ms
+// at 1,000 games (README, bench/duel, the sixth machine).
 const nodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
 const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, 'apps/server/dist/main.js'], {
   cwd: root,
