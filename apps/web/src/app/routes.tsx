@@ -1,6 +1,7 @@
 /**
- * Route table (spec §2). Guarded routes sit under SessionGuard, which redirects to /login without a
- * token and shows 'Checking session…' while it asks the server for the user.
+ * Route table (spec §2), under RootLayout (scroll restoration). Guarded routes sit under
+ * SessionGuard, which redirects to /login without a token and shows 'Checking session…' while it
+ * asks the server for the user.
  */
 import type { RouteObject } from 'react-router';
 import { SessionGuard } from '../features/accounts/components/session-guard';
@@ -18,30 +19,36 @@ import { ContestResultsRoute } from './routes/contest-results';
 import { TAKE_MESSAGES } from '../features/contest/take/lib/messages';
 import { RESULTS_MESSAGES } from '../features/contest/results/lib/messages';
 import { NotFoundRoute } from './routes/not-found';
+import { RootLayout } from './root-layout';
 
 export const routes: RouteObject[] = [
-  { path: '/login', element: <LoginRoute /> },
-  { path: '/signup', element: <SignupRoute /> },
-  { path: '/auth/success', element: <AuthSuccessRoute /> },
   {
-    element: <SessionGuard />,
+    element: <RootLayout />,
     children: [
-      { path: '/', element: <HomeRoute /> },
-      { path: '/waiting', element: <WaitingRoute /> },
-      { path: '/game', element: <GameRoute /> },
-      { path: '/results', element: <ResultsRoute /> },
-      { path: '/singleplayer', element: <SingleplayerRoute /> },
-      { path: '/daily', element: <DailyRoute /> },
-      // The two contest routes show no Logout button (spec §2).
-      // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
-      // /login (spec §2 "Contest taking", §5).
-      { path: '/contest/:contestId', element: <ContestRoute />, handle: { signedOutMessage: TAKE_MESSAGES.loginRequired } },
+      { path: '/login', element: <LoginRoute /> },
+      { path: '/signup', element: <SignupRoute /> },
+      { path: '/auth/success', element: <AuthSuccessRoute /> },
       {
-        path: '/contest/:contestId/results',
-        element: <ContestResultsRoute />,
-        handle: { signedOutMessage: RESULTS_MESSAGES.loginRequired },
+        element: <SessionGuard />,
+        children: [
+          { path: '/', element: <HomeRoute /> },
+          { path: '/waiting', element: <WaitingRoute /> },
+          { path: '/game', element: <GameRoute /> },
+          { path: '/results', element: <ResultsRoute /> },
+          { path: '/singleplayer', element: <SingleplayerRoute /> },
+          { path: '/daily', element: <DailyRoute /> },
+          // The two contest routes show no Logout button (spec §2).
+          // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
+          // /login (spec §2 "Contest taking", §5).
+          { path: '/contest/:contestId', element: <ContestRoute />, handle: { signedOutMessage: TAKE_MESSAGES.loginRequired } },
+          {
+            path: '/contest/:contestId/results',
+            element: <ContestResultsRoute />,
+            handle: { signedOutMessage: RESULTS_MESSAGES.loginRequired },
+          },
+        ],
       },
+      { path: '*', element: <NotFoundRoute /> },
     ],
   },
-  { path: '*', element: <NotFoundRoute /> },
 ];

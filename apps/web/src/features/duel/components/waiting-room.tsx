@@ -8,7 +8,7 @@
  * to /game with {roomCode, players, questions, mode}.
  */
 import { DUEL } from '@mathsprint/shared/constants';
-import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, LoadingScreen, Page, cx, initials } from '../../../components/ui';
@@ -204,7 +204,7 @@ export function WaitingRoom() {
           </div>
 
           <p className={cx('duel-status', canStart && 'duel-status-ready')} role="status">
-            {canStart ? 'Ready to start the game!' : 'Waiting for opponent to join...'}
+            {canStart ? 'Ready to start the game!' : full ? `${DUEL_ERRORS.opponentAway}...` : 'Waiting for opponent to join...'}
           </p>
 
           <div className="duel-lobby-actions">

@@ -1,0 +1,65 @@
+/**
+ * The waiting room when the opponent's connection drops (spec §2 "Waiting room", §4 "Real-time
+ * connection"), in a real browser: two guests, the host creates a room and the other joins; the
+ * guest's tab closes, so the host sees the opponent Offline with "Waiting for your opponent to
+ * reconnect..." and Start disabled; the guest opens /waiting again, which rejoins from the stored
+ * room, and the host's room is ready again. The waiting room opens at its top although the
+ * dashboard was scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-*.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAppProcess, type AppProcess } from './support/app-server';
+import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+
+let app: AppProcess;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startAppProcess();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function continueAsGuest(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}
+
+describe('waiting room: an opponent who drops out and comes back', () => {
+  it('tells the host the opponent is away, then ready again', { timeout: 90_000 }, async () => {
+    const host = await (await newContext(browser, app.url, DESKTOP)).newPage();
+    const guestContext = await newContext(browser, app.url, PHONE);
+    const guest = await guestContext.newPage();
+    await continueAsGuest(host);
+    await continueAsGuest(guest);
+
+    await host.getByRole('button', { name: 'Create Room' }).click();
+    await host.waitForURL('**/waiting');
+    // The dashboard was scrolled to reach Create Room; the waiting room opens at its top.
+    await expect.poll(() => host.evaluate(() => window.scrollY)).toBe(0);
+    const code = (await host.locator('output.duel-code').textContent())?.trim() ?? '';
+    await guest.getByLabel('Room code').fill(code);
+    await guest.getByRole('button', { name: 'Join Room' }).click();
+    await guest.waitForURL('**/waiting');
+    await host.getByText('Ready to start the game!').waitFor();
+
+    // The guest's tab goes away: the host sees why Start is off, not "Waiting for opponent to join".
+    await guest.close();
+    await host.getByText('Waiting for your opponent to reconnect...').waitFor();
+    await host.getByText('Offline').waitFor();
+    expect(await host.getByRole('button', { name: 'Waiting for opponent...' }).isDisabled()).toBe(true);
+    await shot(host, 'waiting-opponent-away-desktop');
+
+    // Back on /waiting (no navigation state): the stored room is rejoined.
+    const back = await guestContext.newPage();
+    await back.goto('/waiting');
+    await expect.poll(async () => (await back.locator('output.duel-code').textContent())?.trim(), { timeout: 15_000 }).toBe(code);
+    await host.getByText('Ready to start the game!').waitFor();
+    expect(await host.getByRole('button', { name: 'Start Game' }).isEnabled()).toBe(true);
+    await shot(back, 'waiting-rejoined-phone');
+  });
+});
