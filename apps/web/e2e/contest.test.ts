@@ -9,11 +9,11 @@
  * artifacts/screenshots/contest-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signUp } from './support/accounts';
-import { startAppProcess, type AppProcess } from './support/app-server';
-import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { useAppAndBrowser } from './support/suite';
 
 const stamp = Date.now().toString(36);
 const admin = { name: 'Olga Operator', email: `ops-${stamp}@example.com`, password: 'schedule-it-now-1' };
@@ -24,20 +24,10 @@ const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 
 const LEAD_SECONDS = 40;
 const DURATION_MINUTES = 2;
 
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startAppProcess({ ADMIN_EMAILS: admin.email });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useAppAndBrowser({ ADMIN_EMAILS: admin.email });
 
 async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${app.url}${path}`, {
+  const res = await fetch(`${suite.app.url}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -67,7 +57,7 @@ async function scheduleContest(title = `Browser Cup ${stamp}`, leadSeconds = LEA
 
 /** Whether the server has finalized the contest (GET /contest/leaderboard → finalized). */
 async function contestFinalized(contestId: string): Promise<boolean> {
-  const res = await fetch(`${app.url}/contest/leaderboard?contestId=${encodeURIComponent(contestId)}&limit=1`);
+  const res = await fetch(`${suite.app.url}/contest/leaderboard?contestId=${encodeURIComponent(contestId)}&limit=1`);
   return res.ok && ((await res.json()) as { finalized?: boolean }).finalized === true;
 }
 
@@ -94,8 +84,8 @@ describe('user story: the weekly contest from the home card to analytics', () =>
   it('is taken by two players, one auto-submitted at close, and ranked', { timeout: 420_000 }, async () => {
     const contest = await scheduleContest();
 
-    const ctxA = await newContext(browser, app.url, DESKTOP);
-    const ctxB = await newContext(browser, app.url, PHONE);
+    const ctxA = await newContext(suite.browser, suite.app.url, DESKTOP);
+    const ctxB = await newContext(suite.browser, suite.app.url, PHONE);
     const pageA = await ctxA.newPage();
     const pageB = await ctxB.newPage();
     const pageErrors: string[] = [];
@@ -257,7 +247,7 @@ describe('user story: the weekly contest from the home card to analytics', () =>
   it('keeps a registered player who opens the contest a few seconds early waiting, then shows the first question', { timeout: 90_000 }, async () => {
     const early = { name: 'Eve Early', email: `eve-${stamp}@example.com`, password: 'first-in-line-3' };
     const contest = await scheduleContest(`Early Bird Cup ${stamp}`, 20);
-    const ctx = await newContext(browser, app.url, DESKTOP);
+    const ctx = await newContext(suite.browser, suite.app.url, DESKTOP);
     const page = await ctx.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));

@@ -10,23 +10,13 @@
  * (default artifacts/screenshots).
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from './support/app-server';
-import { launchBrowser, newContext, shot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, shot } from './support/browser';
+import { useAppAndBrowser } from './support/suite';
 
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  // The season test signs a dozen players up from one address.
-  app = await startAppProcess({ SIGNUP_RATE_LIMIT: '100' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+// The season test signs a dozen players up from one address.
+const suite = useAppAndBrowser({ SIGNUP_RATE_LIMIT: '100' });
 
 /** The widths of the daily screens' review (issue #4 screenshots). */
 const PHONE = { width: 390, height: 844 } as const;
@@ -69,8 +59,8 @@ function commentList(page: Page) {
 
 describe('user story: daily practice hub', () => {
   it('solves the basic set, climbs the boards, keeps a streak and discusses it live', { timeout: 300_000 }, async () => {
-    const ctxA = await newContext(browser, app.url, DESKTOP);
-    const ctxB = await newContext(browser, app.url, PHONE);
+    const ctxA = await newContext(suite.browser, suite.app.url, DESKTOP);
+    const ctxB = await newContext(suite.browser, suite.app.url, PHONE);
     const pageA = await ctxA.newPage();
     const pageB = await ctxB.newPage();
     const alerts: string[] = [];
@@ -224,7 +214,7 @@ describe('user story: daily practice hub', () => {
     const players = Array.from({ length: 10 }, (_, i) => ({ name: `Season Player ${String(i + 1).padStart(2, '0')}`, correct: Math.max(2, 10 - i) }));
     const cy = { name: 'Cy Twelfth', email: `cy-daily-${stamp}@example.com`, password: 'twelfth-place-3' };
     async function solveOverHttp(who: { name: string; email: string; password: string }, correct: number): Promise<{ token: string; user: unknown }> {
-      const signup = await fetch(`${app.url}/signup`, {
+      const signup = await fetch(`${suite.app.url}/signup`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: who.name, email: who.email, password: who.password }),
@@ -232,17 +222,17 @@ describe('user story: daily practice hub', () => {
       expect(signup.status).toBeLessThan(300);
       const auth = (await signup.json()) as { token: string; user: unknown };
       const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.token}` };
-      const today = (await (await fetch(`${app.url}/api/daily/today`, { headers })).json()) as { date: string };
-      const section = (await (await fetch(`${app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
+      const today = (await (await fetch(`${suite.app.url}/api/daily/today`, { headers })).json()) as { date: string };
+      const section = (await (await fetch(`${suite.app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
       const answers = section.questions.map((q, i) => ({ answer: i < correct ? solveQuestionText(q) : null, timeMs: 1000 }));
-      const submit = await fetch(`${app.url}/api/daily/submit`, { method: 'POST', headers, body: JSON.stringify({ date: today.date, sectionKey: 'basic', answers }) });
+      const submit = await fetch(`${suite.app.url}/api/daily/submit`, { method: 'POST', headers, body: JSON.stringify({ date: today.date, sectionKey: 'basic', answers }) });
       expect(submit.status).toBe(200);
       return auth;
     }
     for (const [i, p] of players.entries()) await solveOverHttp({ name: p.name, email: `season-${i}-${stamp}@example.com`, password: 'season-player-1' }, p.correct);
     const auth = await solveOverHttp(cy, 1);
 
-    const ctx = await newContext(browser, app.url, DESKTOP);
+    const ctx = await newContext(suite.browser, suite.app.url, DESKTOP);
     await ctx.addInitScript(
       ([token, user]) => {
         if (!localStorage.getItem('token')) {
@@ -266,7 +256,7 @@ describe('user story: daily practice hub', () => {
   });
 
   it('invites guests to create an account instead of calling the daily API', { timeout: 120_000 }, async () => {
-    const ctx = await newContext(browser, app.url, PHONE);
+    const ctx = await newContext(suite.browser, suite.app.url, PHONE);
     const page = await ctx.newPage();
     const dailyCalls: string[] = [];
     page.on('request', (r) => {

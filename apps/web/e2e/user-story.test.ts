@@ -6,23 +6,13 @@
  * without a reload. Every screen is saved under artifacts/screenshots/.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from './support/app-server';
-import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { useAppAndBrowser } from './support/suite';
 import { signUp } from './support/accounts';
 
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startAppProcess();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useAppAndBrowser();
 
 const stamp = Date.now().toString(36);
 const ada = { name: 'Ada Lovelace', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' };
@@ -48,8 +38,8 @@ async function ratingOf(page: Page): Promise<string> {
 
 describe('user story: sign up, single-player, Math Challenge with rematch, live ratings', () => {
   it('is playable end to end by two people', { timeout: 420_000 }, async () => {
-    const ctxA = await newContext(browser, app.url, DESKTOP);
-    const ctxB = await newContext(browser, app.url, PHONE);
+    const ctxA = await newContext(suite.browser, suite.app.url, DESKTOP);
+    const ctxB = await newContext(suite.browser, suite.app.url, PHONE);
     const pageA = await ctxA.newPage();
     const pageB = await ctxB.newPage();
     const alerts: string[] = [];

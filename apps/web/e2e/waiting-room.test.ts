@@ -6,22 +6,12 @@
  * room, and the host's room is ready again. The waiting room opens at its top although the
  * dashboard was scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-*.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startAppProcess, type AppProcess } from './support/app-server';
-import { DESKTOP, launchBrowser, newContext, PHONE, shot } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { useAppAndBrowser } from './support/suite';
 
-let app: AppProcess;
-let browser: Browser;
-
-beforeAll(async () => {
-  app = await startAppProcess();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
+const suite = useAppAndBrowser();
 
 async function continueAsGuest(page: Page): Promise<void> {
   await page.goto('/login');
@@ -31,8 +21,8 @@ async function continueAsGuest(page: Page): Promise<void> {
 
 describe('waiting room: an opponent who drops out and comes back', () => {
   it('tells the host the opponent is away, then ready again', { timeout: 90_000 }, async () => {
-    const host = await (await newContext(browser, app.url, DESKTOP)).newPage();
-    const guestContext = await newContext(browser, app.url, PHONE);
+    const host = await (await newContext(suite.browser, suite.app.url, DESKTOP)).newPage();
+    const guestContext = await newContext(suite.browser, suite.app.url, PHONE);
     const guest = await guestContext.newPage();
     await continueAsGuest(host);
     await continueAsGuest(guest);
