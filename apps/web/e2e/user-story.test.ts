@@ -167,6 +167,8 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     // Rematch: A asks, B sees the offer and accepts; both are back in a new game.
     await pageA.getByRole('button', { name: 'Rematch' }).click();
     await pageA.getByText('Waiting for other player to accept rematch...').waitFor();
+    // The requester's button waits too (spec §4 "Rematch").
+    expect(await pageA.getByRole('button', { name: 'Waiting...' }).isDisabled()).toBe(true);
     await pageB.getByText('Other player wants a rematch! Click Rematch to start.').waitFor();
     await shot(pageA, '17-rematch-requested-desktop');
     await shot(pageB, '17-rematch-offered-phone');

@@ -6,7 +6,7 @@
  * While on this screen the Math Challenge list keeps following progressUpdate and gameOver (the
  * opponent may still be answering when this player ran out of questions).
  *
- * Rematch states (spec §4): idle → requested-waiting (this user asked) or opponent-requested
+ * Rematch states (spec §4): idle → requested-waiting (this user asked; the button reads 'Waiting...') or opponent-requested
  * (rematchRequested from the other player) → starting (rematchStarted {questions, mode, players}):
  * the saved game state is replaced, a 3-2-1 countdown runs and the app returns to /game.
  */
@@ -236,7 +236,7 @@ export function ResultsScreen() {
               disabled={!enoughPlayers || !finished || starting || requested}
               aria-busy={starting || undefined}
             >
-              {starting ? 'Starting...' : 'Rematch'}
+              {starting ? 'Starting...' : requested ? 'Waiting...' : 'Rematch'}
             </Button>
           )}
           <a className="btn btn-success btn-lg" href={shareUrl} target="_blank" rel="noopener noreferrer">
