@@ -6,9 +6,10 @@
  * While on this screen the Math Challenge list keeps following progressUpdate and gameOver (the
  * opponent may still be answering when this player ran out of questions).
  *
- * Rematch states (spec §4): idle → requested-waiting (this user asked; the button reads 'Waiting...') or opponent-requested
- * (rematchRequested from the other player) → starting (rematchStarted {questions, mode, players}):
- * the saved game state is replaced, a 3-2-1 countdown runs and the app returns to /game.
+ * Rematch states (spec §4): idle → requested-waiting (this user asked; the button reads
+ * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting
+ * (rematchStarted {questions, mode, players}): the saved game state is replaced, a 3-2-1 countdown
+ * runs and the app returns to /game.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -29,6 +30,8 @@ import './duel.css';
 
 /** The name the single-player screen gives its one player (spec §2 "Single-player"). */
 const SOLO_PLAYER_NAME = 'You';
+/** Spec §2 "Game results" status line when the opponent asked; the one shown as an alert. */
+const OPPONENT_ASKED_TEXT = 'Other player wants a rematch! Click Rematch to start.';
 
 function solvedText(n: number): string {
   return `${n} ${n === 1 ? 'question' : 'questions'} solved`;
@@ -144,19 +147,19 @@ export function ResultsScreen() {
 
   const enoughPlayers = players.length >= DUEL.maxPlayers && (inRoom === null || inRoom >= DUEL.maxPlayers);
   // The opponent left the results (or lost their connection): no rematch until they are back.
-  const opponentGone = !solo && finished && !enoughPlayers && players.length >= DUEL.maxPlayers;
+  const opponentGone = !solo && finished && players.length >= DUEL.maxPlayers && inRoom !== null && inRoom < DUEL.maxPlayers;
   const starting = pending || rematch !== null;
   const status = rematch
     ? 'Rematch starting…'
     : opponentGone
       ? `${DUEL_ERRORS.opponentLeft}.`
       : requested
-      ? 'Waiting for other player to accept rematch...'
-      : opponentAsked
-        ? 'Other player wants a rematch! Click Rematch to start.'
-        : !finished
-          ? 'Your opponent is still playing…'
-          : null;
+        ? 'Waiting for other player to accept rematch...'
+        : opponentAsked
+          ? OPPONENT_ASKED_TEXT
+          : !finished
+            ? 'Your opponent is still playing…'
+            : null;
 
   if (!nav) return null;
 
@@ -221,7 +224,7 @@ export function ResultsScreen() {
         </Card>
 
         {status ? (
-          <p className={cx('results-status', opponentAsked && !requested && !rematch && !opponentGone && 'results-status-alert')} role="status">
+          <p className={cx('results-status', status === OPPONENT_ASKED_TEXT && 'results-status-alert')} role="status">
             {status}
           </p>
         ) : null}

@@ -10,7 +10,7 @@
  * still runs (the opponent plays on), the server refuses the leave and the player stays seated,
  * which is right: the game ends on time and is recorded (issue #2).
  */
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { getSocket } from '../../../lib/socket';
 import { clearGameState } from '../lib/game-state';
 
@@ -47,5 +47,5 @@ export function useLeaveRoomOnExit(roomCode: string | null): LeaveRoomOnExit {
     };
   }, [leave]);
 
-  return { leave, stay };
+  return useMemo(() => ({ leave, stay }), [leave, stay]);
 }
