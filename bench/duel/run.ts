@@ -38,12 +38,14 @@
  * with two processes the two players of every game sit on different processes and every
  * broadcast crosses Redis: the shared path at its most expensive. This machine has 2 cores shared
  * with the load generator, so it shows that cost, not throughput scaling. Target at 1,000 games:
- * answer-ack p99 with N processes ≤ 1.5 × one process, no acknowledgement lost.
+ * answer-ack p99 with N processes ≤ 1.5 × one process, no acknowledgement lost. The same run also
+ * measures one process on PostgreSQL and Redis ('shared': the shared store and the adapter without
+ * a second process), which splits the cost into what Redis adds and what the split adds.
  *
  *   npx tsx bench/duel/run.ts --games 1000 --processes 2 --only app
  *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
- *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster (or a
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared (or a
  *          comma-separated list),
  *          --processes N (1), --rounds R (1: run the targets in turn R times, print every round,
  *          then each target's p99 round by round with the same-round ratios and their medians,
@@ -120,12 +122,14 @@ interface ServerStats {
   external: number;
 }
 
-type Kind = 'app' | 'bare' | 'protocol' | 'cluster';
+/** app: one process, rooms in memory; shared: one process on PostgreSQL and Redis (REDIS_URL set,
+ * rooms in Redis, the Streams adapter); cluster: N such processes; bare and protocol: baselines. */
+type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared';
 
 interface RunResult {
   kind: Kind;
   label: string;
-  /** Redis's own CPU over the window (% of one core), for the cluster run. */
+  /** Redis's own CPU over the window (% of one core), for the runs on Redis. */
   redisCpuPercent: number;
   players: number;
   games: number;
@@ -304,11 +308,12 @@ async function runOne(kind: Kind): Promise<RunResult> {
   const url = urls[0]!;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-'));
   const players = GAMES * 2;
-  const shared = kind === 'cluster' ? await clusterBackends() : null;
+  const onRedis = kind === 'cluster' || kind === 'shared';
+  const shared = onRedis ? await clusterBackends() : null;
   const servers = ports.map((port) =>
     tsxFork(
       'server-entry.ts',
-      [kind === 'cluster' ? 'app' : kind],
+      [onRedis ? 'app' : kind],
       {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -328,7 +333,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
   try {
     for (const u of urls) await waitForHttp(`${u}/api/leaderboard`);
     let tokens: string[];
-    if (kind === 'app' || kind === 'cluster') {
+    if (kind === 'app' || onRedis) {
       const t0 = performance.now();
       tokens = await createGuests(url, players);
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -346,7 +351,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
           type: 'setup',
           url,
           urls,
-          mode: kind === 'app' || kind === 'cluster' ? 'app' : 'bare',
+          mode: kind === 'app' || onRedis ? 'app' : 'bare',
           tokens: tokens.slice(i * share, (i + 1) * share),
           answerEveryMs: INTERVAL_MS,
           correctShare: CORRECT,
@@ -421,6 +426,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
 const LABELS: Record<Kind, (processes: number) => string> = {
   app: () => 'MathSprint, 1 process',
   cluster: (n) => `MathSprint, ${n} processes + Redis`,
+  shared: () => 'MathSprint, 1 process + Redis',
   bare: () => 'bare Socket.IO',
   protocol: () => 'bare + protocol frames',
 };
@@ -433,6 +439,7 @@ function print(results: RunResult[]): void {
   const bare = results.find((r) => r.kind === 'bare');
   const cluster = results.find((r) => r.kind === 'cluster');
   const protocol = results.find((r) => r.kind === 'protocol');
+  const shared = results.find((r) => r.kind === 'shared');
   const rows: Array<[string, (r: RunResult) => number, number]> = [
     ['answer ack p50 (ms)', (r) => r.latency.p50, 2],
     ['answer ack p99 (ms)', (r) => r.latency.p99, 2],
@@ -455,10 +462,12 @@ function print(results: RunResult[]): void {
     ['machine CPU stolen by other guests (%)', (r) => r.machine.stealPercent, 1],
     ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
-  const cols = [app, cluster, protocol, bare].filter((r): r is RunResult => r !== undefined);
+  const cols = [app, shared, cluster, protocol, bare].filter((r): r is RunResult => r !== undefined);
   // Ratios against one process: several processes / one, and one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
   if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
+  if (app && shared) ratios.push(['1 + Redis / 1', shared, app]);
+  if (shared && cluster) ratios.push([`${PROCESSES} proc / 1 + Redis`, cluster, shared]);
   if (app && bare) ratios.push(['1 proc / bare', app, bare]);
   if (app && protocol) ratios.push(['1 proc / protocol', app, protocol]);
   if (protocol && bare) ratios.push(['protocol / bare', protocol, bare]);
@@ -493,7 +502,8 @@ function print(results: RunResult[]): void {
     if (cluster) {
       const ratio = cluster.latency.p99 / p99;
       targets.push(`${PROCESSES} processes p99 ≤ 1.5 × one: ${ratio <= 1.5 ? 'met' : 'MISSED'} (${f(ratio, 2)})`);
-      targets.push(`no acknowledgement lost: ${cluster.sent === cluster.acked && app.sent === app.acked ? 'met' : 'MISSED'}`);
+      const lossless = [app, cluster, shared].every((r) => !r || r.sent === r.acked);
+      targets.push(`no acknowledgement lost: ${lossless ? 'met' : 'MISSED'}`);
     }
     console.log(`\nTargets (${GAMES} games): ${targets.join(', ')}`);
   }
@@ -507,6 +517,7 @@ function print(results: RunResult[]): void {
 
 const TITLES: Record<Kind, string> = {
   app: 'MathSprint, one process',
+  shared: 'MathSprint, one process on PostgreSQL and Redis (the shared store and adapter, no second process)',
   cluster: `MathSprint, ${PROCESSES} processes sharing PostgreSQL and Redis`,
   bare: 'bare Socket.IO server',
   protocol: "bare Socket.IO server sending the protocol's frames",
@@ -517,10 +528,11 @@ async function main(): Promise<void> {
     `bench/duel: ${GAMES} games (${GAMES * 2} players), an answer every ~${INTERVAL_MS} ms per player, ` +
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
-  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'cluster', 'bare'] : ['app', 'bare', 'protocol'];
+  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'shared', 'cluster', 'bare'] : ['app', 'bare', 'protocol'];
   const only = args.only?.split(',');
-  // --only app with --processes N runs one process and N processes: the comparison asked for.
-  const chosen = kinds.filter((kind) => !only || only.includes(kind) || (only.includes('app') && kind === 'cluster'));
+  // --only app with --processes N runs one process, one process on Redis and N processes: the
+  // comparison asked for, and the step between them that splits its cost in two.
+  const chosen = kinds.filter((kind) => !only || only.includes(kind) || (only.includes('app') && (kind === 'cluster' || kind === 'shared')));
   const rounds: RunResult[][] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const results: RunResult[] = [];
@@ -560,6 +572,8 @@ function printRounds(rounds: RunResult[][]): void {
   const pairs: Array<[string, Kind, Kind]> = (
     [
       [`${PROCESSES} proc / 1`, 'cluster', 'app'],
+      ['1 + Redis / 1', 'shared', 'app'],
+      [`${PROCESSES} proc / 1 + Redis`, 'cluster', 'shared'],
       ['1 proc / bare', 'app', 'bare'],
       ['1 proc / protocol', 'app', 'protocol'],
       ['protocol / bare', 'protocol', 'bare'],
@@ -590,7 +604,7 @@ function printRounds(rounds: RunResult[][]): void {
   if (GAMES <= 1000 && vsBare !== undefined) targets.push(`median p99 ≤ 2 × bare: ${vsBare <= 2 ? 'met' : 'MISSED'} (${f(vsBare, 2)})`);
   const vsOne = medians.ratio[`${PROCESSES} proc / 1`];
   if (vsOne !== undefined) targets.push(`median ${PROCESSES} processes p99 ≤ 1.5 × one: ${vsOne <= 1.5 ? 'met' : 'MISSED'} (${f(vsOne, 2)})`);
-  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'app' || r.kind === 'cluster' ? r.sent - r.acked : 0), 0);
+  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'bare' || r.kind === 'protocol' ? 0 : r.sent - r.acked), 0);
   targets.push(`acknowledgements lost in all rounds: ${lost}`);
   console.log(`\nTargets over ${rounds.length} rounds (${GAMES} games): ${targets.join(', ')}`);
 }
