@@ -463,7 +463,7 @@ function print(results: RunResult[]): void {
     ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
   const cols = [app, shared, cluster, protocol, bare].filter((r): r is RunResult => r !== undefined);
-  // Ratios against one process: several processes / one, and one / bare.
+  // Same-run ratios: several processes / one, one on Redis / one, several / one on Redis, one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
   if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
   if (app && shared) ratios.push(['1 + Redis / 1', shared, app]);

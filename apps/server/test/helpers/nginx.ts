@@ -32,7 +32,7 @@ export interface Nginx {
  * port. Throws when the shipped file no longer has the lines this rewrites, so a change to the
  * file cannot silently make the test run some other configuration.
  */
-export function configFor(upstreamPorts: number[], listenPort: number, scratch: string): string {
+function configFor(upstreamPorts: number[], listenPort: number, scratch: string): string {
   const shipped = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
   const servers = shipped.match(/^ *server 127\.0\.0\.1:\d+ (.*);$/gm);
   if (!servers || servers.length === 0) throw new Error('deploy/nginx.conf: no "server 127.0.0.1:PORT ...;" lines in the upstream');
