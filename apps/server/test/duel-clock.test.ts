@@ -12,6 +12,7 @@ import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/sha
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { signup } from './helpers/accounts.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { emitForAck } from './helpers/socket-ack.js';
 import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -32,10 +33,7 @@ function connect(server: TestServer, token: string): Promise<Client> {
   });
 }
 
-const call = (socket: Client, event: string, payload?: unknown): Promise<Record<string, any>> =>
-  (socket as unknown as { timeout(ms: number): { emitWithAck(e: string, ...a: unknown[]): Promise<Record<string, any>> } })
-    .timeout(5_000)
-    .emitWithAck(event, ...(payload === undefined ? [] : [payload]));
+const call = (socket: Client, event: string, payload?: unknown) => emitForAck(socket, event, payload, 5_000);
 
 /** Waits until `check` passes (broadcasts through Redis arrive after the acknowledgements). */
 async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {

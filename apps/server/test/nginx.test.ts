@@ -27,10 +27,10 @@ import { correctAnswers } from './helpers/daily.js';
 import { call } from './helpers/http.js';
 import { nginxBinary, startNginx } from './helpers/nginx.js';
 import { dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { createScratchPostgres, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Ack = Record<string, any>;
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const ready = Boolean(testDatabaseUrl && testRedisUrl && nginxBinary());
@@ -41,11 +41,6 @@ const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-const emit = (socket: Client, event: string, payload?: unknown): Promise<Ack> =>
-  (socket as unknown as { timeout(ms: number): { emitWithAck(e: string, ...a: unknown[]): Promise<Ack> } })
-    .timeout(10_000)
-    .emitWithAck(event, ...(payload === undefined ? [] : [payload]));
 
 /**
  * A client as the web app makes it (apps/web/src/lib/socket.ts: websocket then polling, automatic
@@ -77,16 +72,20 @@ async function socketsOn(server: ServerProcess): Promise<number> {
   return Number(line.split(' ')[1]);
 }
 
-/** Waits until the processes' socket counts are `expected` (in order); gives up after 5 s. */
-async function expectSockets(servers: ServerProcess[], expected: number[]): Promise<void> {
+/** The processes' socket counts once `settled(counts)` holds, polled every 50 ms for up to 5 s
+ * (the counts as last read when it never does, for the caller's assertion to report). */
+async function socketCounts(servers: ServerProcess[], settled: (counts: number[]) => boolean): Promise<number[]> {
   let counts: number[] = [];
   for (let i = 0; i < 100; i++) {
     counts = await Promise.all(servers.map(socketsOn));
-    if (counts.every((n, j) => n === expected[j])) return;
+    if (settled(counts)) break;
     await sleep(50);
   }
-  expect(counts).toEqual(expected);
+  return counts;
 }
+
+const total = (counts: number[]): number => counts.reduce((a, b) => a + b, 0);
+const equal = (expected: number[]) => (counts: number[]) => counts.every((n, i) => n === expected[i]);
 
 describe('deploy/nginx.conf in front of two processes', () => {
   it.skipIf(!ready)(`serves a contest, the daily hub and a Math Challenge whose players sit on different processes, through the loss of one (${NEEDS})`, async () => {
@@ -141,30 +140,22 @@ describe('deploy/nginx.conf in front of two processes', () => {
     expect((await call<{ currentStreak: number }>(viaNginx, 'GET', '/api/daily/streak', { token: gus.token })).body.currentStreak).toBe(1);
 
     // Two players through nginx, pinned by ip_hash to different processes.
-    await expectSockets(processes, [0, 0]);
+    expect(await socketCounts(processes, equal([0, 0]))).toEqual([0, 0]);
     const host = await webAppClient(nginx.url, hana.token, '127.0.0.1');
-    let counts = [0, 0];
-    for (let i = 0; i < 100 && counts.every((n) => n === 0); i++) {
-      counts = await Promise.all(processes.map(socketsOn));
-      if (counts.every((n) => n === 0)) await sleep(50);
-    }
-    const hostOn = counts.indexOf(1);
+    const hostOn = (await socketCounts(processes, (c) => total(c) === 1)).indexOf(1);
     expect(hostOn).toBeGreaterThanOrEqual(0);
     let guest: Client | null = null;
     // ip_hash hashes a client address's first three bytes: 127.0.k.1 for a few k reaches both.
     for (let k = 1; k <= 32 && !guest; k++) {
       const candidate = await webAppClient(nginx.url, gus.token, `127.0.${k}.1`);
-      counts = [0, 0];
-      for (let i = 0; i < 100 && counts[0]! + counts[1]! < 2; i++) {
-        counts = await Promise.all(processes.map(socketsOn));
-        if (counts[0]! + counts[1]! < 2) await sleep(50);
-      }
+      const counts = await socketCounts(processes, (c) => total(c) === 2);
       if (counts[1 - hostOn] === 1) {
         expect(counts).toEqual([1, 1]);
         guest = candidate;
       } else {
         candidate.disconnect();
-        await expectSockets(processes, hostOn === 0 ? [1, 0] : [0, 1]);
+        const hostOnly = hostOn === 0 ? [1, 0] : [0, 1];
+        expect(await socketCounts(processes, equal(hostOnly))).toEqual(hostOnly);
       }
     }
     expect(guest, 'a client address that ip_hash sends to the other process').not.toBeNull();
@@ -176,11 +167,11 @@ describe('deploy/nginx.conf in front of two processes', () => {
       guest!.disconnect();
     });
 
-    const room = await emit(host, 'createRoom', { mode: 1 });
+    const room = await emitForAck(host, 'createRoom', { mode: 1 });
     const roomCode = room.roomCode as string;
-    expect((await emit(guest!, 'joinRoom', { roomCode })).error).toBeUndefined();
+    expect((await emitForAck(guest!, 'joinRoom', { roomCode })).error).toBeUndefined();
     const overs = [host, guest!].map((s) => new Promise<{ players: DuelPlayer[] }>((resolve) => s.once('gameOver', resolve as never)));
-    expect(await emit(host, 'startGame')).toEqual({});
+    expect(await emitForAck(host, 'startGame')).toEqual({});
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
     const game = (await new RedisRoomStore(redis).get(roomCode))!.game!;
@@ -193,7 +184,7 @@ describe('deploy/nginx.conf in front of two processes', () => {
     const answerUpTo = async (socket: Client, upTo: number) => {
       const state = acked.get(socket)!;
       while (state.current < upTo) {
-        const ack = await emit(socket, 'submitAnswer', { answer: game.questions.answers[state.current] });
+        const ack = await emitForAck(socket, 'submitAnswer', { answer: game.questions.answers[state.current] });
         expect(ack).toMatchObject({ correct: true });
         state.score = ack.score as number;
         state.current = ack.currentQuestion as number;
@@ -202,7 +193,7 @@ describe('deploy/nginx.conf in front of two processes', () => {
     await Promise.all([answerUpTo(host, 4), answerUpTo(guest!, 3)]);
 
     // kill -9 of the guest's process; the guest's client comes back on its own, through nginx.
-    const rejoined = new Promise<Ack>((resolve) => guest!.once('connect', () => void emit(guest!, 'rejoinRoom', { roomCode }).then(resolve)));
+    const rejoined = new Promise<Ack>((resolve) => guest!.once('connect', () => void emitForAck(guest!, 'rejoinRoom', { roomCode }).then(resolve)));
     const killedAt = Date.now();
     await processes[guestOn]!.kill9();
     const snapshot = await rejoined;

@@ -22,10 +22,10 @@ import { signup, type Account } from './helpers/accounts.js';
 import { freePort, guestToken, startServerProcess, type ServerProcess } from './helpers/cluster.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { ManualClock, createScratchPostgres, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Ack = Record<string, any>;
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const NEEDS_BOTH = 'needs TEST_REDIS_URL and TEST_DATABASE_URL: several processes share one PostgreSQL and one Redis';
@@ -45,10 +45,7 @@ function connect(url: string, token: string): Promise<Client> {
   });
 }
 
-const call = (socket: Client, event: string, payload?: unknown, timeoutMs = 30_000): Promise<Ack> =>
-  (socket as unknown as { timeout(ms: number): { emitWithAck(e: string, ...a: unknown[]): Promise<Ack> } })
-    .timeout(timeoutMs)
-    .emitWithAck(event, ...(payload === undefined ? [] : [payload]));
+const call = (socket: Client, event: string, payload?: unknown, timeoutMs = 30_000): Promise<Ack> => emitForAck(socket, event, payload, timeoutMs);
 
 /** One player of a duel as the test drives it: what the server acknowledged is the truth to keep. */
 interface Player {
