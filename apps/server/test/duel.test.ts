@@ -473,17 +473,25 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect((await gone).find((p) => p.name === 'Bob')!.connected).toBe(false);
 
       clock.advance(10_500);
-      const back = await connect(t.guest.user.token);
-      expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toEqual({ error: 'You are not in a room' });
+      // The server puts the new connection back in its room itself: a client that never sends
+      // rejoinRoom after reconnecting shows connected and plays on.
       const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.every((p) => p.connected));
+      const back = await connect(t.guest.user.token);
+      expect((await returned).every((p) => p.connected)).toBe(true);
+      expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true, currentQuestion: 2 });
+      const timer = next(back, 'timerUpdate');
+      clock.advance(1000);
+      await duel.tick();
+      expect(await timer).toEqual({ timeLeft: 109 });
+      // rejoinRoom gives the snapshot a screen needs.
       const ack = await call(back, 'rejoinRoom', { roomCode: t.code, name: 'Bob' });
       expect(ack).toEqual({
         players: [
           { name: 'Alice', userId: t.host.user.user._id, score: 0, current: 0, connected: true },
-          { name: 'Bob', userId: t.guest.user.user._id, score: q.points[0], current: 1, connected: true },
+          { name: 'Bob', userId: t.guest.user.user._id, score: q.points[0]! + q.points[1]!, current: 2, connected: true },
         ],
-        timeLeft: 110,
-        playerState: { current: 1, score: q.points[0] },
+        timeLeft: 109,
+        playerState: { current: 2, score: q.points[0]! + q.points[1]! },
         questions: q.texts,
         mode: 2,
         roomCode: t.code,
@@ -491,12 +499,6 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
         isHost: false,
         version: expect.any(Number),
       });
-      expect((await returned).every((p) => p.connected)).toBe(true);
-      expect(await call(back, 'submitAnswer', { answer: q.answers[1] })).toMatchObject({ correct: true, currentQuestion: 2 });
-      const timer = next(back, 'timerUpdate');
-      clock.advance(1000);
-      await duel.tick();
-      expect(await timer).toEqual({ timeLeft: 109 });
 
       // Another user cannot take the seat, whatever name they give.
       const mallory = await signup('Mallory');
@@ -505,6 +507,36 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(await call(sm, 'rejoinRoom', { roomCode: 'QQQQQQ' })).toEqual({ error: 'Room not found' });
       expect((await call(sm, 'rejoinRoom', {})).error).toBe('Room code required: room ≠ ∅');
       await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
+    });
+
+    it('puts a reconnecting player back in their waiting room and finished game, but not in one they left', async () => {
+      const t = await seatTwo(1);
+      const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
+      t.guest.socket.disconnect();
+      await gone;
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway });
+
+      const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.length === 2 && players.every((p) => p.connected));
+      const back = await connect(t.guest.user.token);
+      await returned;
+      const started = next(back, 'gameStarted');
+      expect(await call(t.host.socket, 'startGame')).toEqual({});
+      expect((await started).questions).toHaveLength((await questionsOf(t.code)).texts.length);
+      clock.advance(3000);
+      await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
+
+      // After the end, a new connection of either player still reaches the finished room: rematch works.
+      back.disconnect();
+      const again = await connect(t.guest.user.token);
+      const asked = next(t.host.socket, 'rematchRequested');
+      expect(await call(again, 'rematch')).toEqual({});
+      expect(await asked).toEqual({ name: 'Bob' });
+
+      // Once the player has left the room, a new connection is in no room.
+      expect(await call(again, 'leaveRoom')).toEqual({});
+      const later = await connect(t.guest.user.token);
+      expect(await call(later, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
+      expect(await call(later, 'rematch')).toEqual({ error: 'You are not in a room' });
     });
 
     it('runs a game to its end and records it when a player leaves mid-game', async () => {

@@ -33,7 +33,7 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
 import { userRoom } from '../platform/notifier.js';
-import { onClientEvent, onSocketDisconnect, onSocketRecovered, type TypedServer, type TypedSocket } from '../platform/socket.js';
+import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type TypedServer, type TypedSocket } from '../platform/socket.js';
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
@@ -533,13 +533,39 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     options,
   );
 
-  // A session recovered on this process (with Redis) keeps its room: announce the room's clock here.
-  onSocketRecovered(io, (socket) => {
+  /*
+   * A player's new connection (a reconnection after a drop, a reload, another tab) is put back in
+   * the room they sit in, unless they left it, before any of its events is handled: any client,
+   * one that never sends rejoinRoom after reconnecting included (spec §4 "Real-time connection:
+   * reconnects automatically"), hears the room again, can answer, start and ask for a rematch, and
+   * shows connected to the other player. rejoinRoom still gives the snapshot a screen needs.
+   */
+  onSocketHandshake(io, async (socket, user) => {
+    const room = await store.findByUser(user.id);
+    const seat = room && machine.seatOf(room, user.id);
+    if (room && seat && !seat.left) socket.data.duelCode = room.code;
+  });
+
+  // Such a socket, or a session recovered with its room (with Redis), joins the room's broadcasts,
+  // marks its seat connected and has the room's clock announced here.
+  onSocketConnected(io, (socket) => {
     const code = socket.data.duelCode;
-    if (!code) return;
-    Promise.resolve(store.get(code))
-      .then((room) => room && followRoom(room))
-      .catch(background('could not read a recovered socket\'s room', { roomCode: code }));
+    const user = socket.data.user;
+    if (!code || !user) return;
+    void socket.join(duelRoom(code));
+    const now = clock.now();
+    const failed = background('could not put a connecting socket back in its room', { roomCode: code, userId: user.id });
+    try {
+      Promise.resolve(store.update(code, seated(user.id, (room) => machine.setConnected(room, user.id, true, now))))
+        .then((outcome) => {
+          if (!outcome?.result.ok) return detach(socket, code); // left or gone meanwhile
+          emitTransition(outcome.result);
+          followRoom(outcome.result.room ?? outcome.before);
+        })
+        .catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   });
 
   onSocketDisconnect(io, (socket) => {

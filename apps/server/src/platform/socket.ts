@@ -12,7 +12,10 @@
  *    An invalid payload or an unknown event counts five times (STYLE habit 2);
  *  - one route table per server (`onClientEvent`), the way domains handle client events: each event
  *    is parsed with the protocol's zod schema, needs a signed-in user, never lets an exception
- *    escape, and is always answered when the client gave an ack function.
+ *    escape, and is always answered when the client gave an ack function;
+ *  - connection hooks for the domains: `onSocketHandshake` (before the connection is accepted, so a
+ *    domain can find what the user was doing: duel.socket.ts puts a reconnecting player back in
+ *    their room), `onSocketConnected` and `onSocketDisconnect`.
  *
  * With REDIS_URL, broadcasts go through the Redis Streams adapter (platform/redis.ts) and connection
  * state recovery is on: a client back within 2 minutes, on any process, gets its rooms and missed
@@ -83,7 +86,8 @@ interface Route {
 interface SocketHooks {
   routes: Map<string, Route>;
   disconnect: Array<(socket: TypedSocket) => void>;
-  recovered: Array<(socket: TypedSocket) => void>;
+  handshake: Array<(socket: TypedSocket, user: SessionUser) => Promise<void> | void>;
+  connected: Array<(socket: TypedSocket) => void>;
 }
 const hooksOf = new WeakMap<TypedServer, SocketHooks>();
 
@@ -137,7 +141,7 @@ export function createSocketServer(
     ...cluster,
   });
   if (deps.adapter) holdRecoveredPackets(io);
-  const hooks: SocketHooks = { routes: new Map(), disconnect: [], recovered: [] };
+  const hooks: SocketHooks = { routes: new Map(), disconnect: [], handshake: [], connected: [] };
   hooksOf.set(io, hooks);
 
   io.use((socket, next) => {
@@ -147,7 +151,9 @@ export function createSocketServer(
     const settle = (user: SessionUser | null) => {
       socket.data.user = user;
       if (restored) resumeRecovered(socket, restored, user);
-      next();
+      // A session that brings back its room needs no lookup; every other signed-in one gets it.
+      if (!user || socket.data.duelCode !== undefined || hooks.handshake.length === 0) return next();
+      runHandshakeHooks(hooks, socket, user, logger).then(() => next());
     };
     const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
     if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_CHARS) return settle(null);
@@ -237,12 +243,12 @@ export function createSocketServer(
       );
     });
 
-    if (socket.recovered && socket.data.user) {
-      for (const hook of hooks.recovered) {
+    if (user) {
+      for (const hook of hooks.connected) {
         try {
           hook(socket);
         } catch (error) {
-          logger.error({ err: error, userId: user?.id }, 'socket recovery hook failed');
+          logger.error({ err: error, userId: user.id }, 'socket connection hook failed');
         }
       }
     }
@@ -306,6 +312,17 @@ function resumeRecovered(socket: TypedSocket, restored: Partial<SocketData>, use
   for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
 }
 
+/** Runs the handshake hooks in turn; a hook that throws or rejects is logged and skipped. */
+async function runHandshakeHooks(hooks: SocketHooks, socket: TypedSocket, user: SessionUser, logger: Logger): Promise<void> {
+  for (const hook of hooks.handshake) {
+    try {
+      await hook(socket, user);
+    } catch (error) {
+      logger.error({ err: error, userId: user.id }, 'socket handshake hook failed');
+    }
+  }
+}
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
@@ -361,10 +378,24 @@ export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.
   });
 }
 
-/** Calls `hook` with every socket of `io` whose session was recovered (connection state recovery,
- * with REDIS_URL) with its rooms and data, after its token was verified again as the same user. */
-export function onSocketRecovered(io: TypedServer, hook: (socket: TypedSocket) => void): void {
-  hooksFor(io).recovered.push(hook);
+/**
+ * Calls `hook` during the handshake of every signed-in socket that does not bring its room back (a
+ * new connection, or a recovered session, with REDIS_URL, that had none), after its token was
+ * verified and before the connection is accepted: no event of the socket is handled before the
+ * hook's promise settles. The hook may fill `socket.data` (duel.socket.ts finds the room the
+ * user sits in); one that rejects is logged and the connection goes on.
+ */
+export function onSocketHandshake(io: TypedServer, hook: (socket: TypedSocket, user: SessionUser) => Promise<void> | void): void {
+  hooksFor(io).handshake.push(hook);
+}
+
+/**
+ * Calls `hook` with every signed-in socket of `io` once connected, before any of its events is
+ * handled: new connections, and sessions recovered (connection state recovery, with REDIS_URL) with
+ * their rooms and data after their token was verified again as the same user (`socket.recovered`).
+ */
+export function onSocketConnected(io: TypedServer, hook: (socket: TypedSocket) => void): void {
+  hooksFor(io).connected.push(hook);
 }
 
 /** Calls `hook` with every socket of `io` that disconnects (after it has left its rooms). */
