@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AuthResponse, ClientToServerEvents, DuelPlayer, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import type { AuthResponse, ClientToServerEvents, DuelPlayer, HandshakeAuth, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
 import { gamePlayers, games } from '../src/db/schema/games.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
@@ -44,9 +44,9 @@ async function guest(): Promise<AuthResponse> {
   return (await res.json()) as AuthResponse;
 }
 
-function connect(token: string | undefined): Promise<Client> {
+function connect(token: string | undefined, extra: Omit<HandshakeAuth, 'token'> = {}): Promise<Client> {
   const socket: Client = connectClient(server.url, {
-    auth: token === undefined ? {} : { token },
+    auth: token === undefined ? extra : { token, ...extra },
     transports: ['websocket'],
     reconnection: false,
     forceNew: true,
@@ -514,6 +514,12 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
       t.guest.socket.disconnect();
       await gone;
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway });
+
+      // A client that rejoins by itself (the web app, on its room screens) opts out: its dashboard
+      // tab does not make the player look present.
+      const elsewhere = await connect(t.guest.user.token, { autoRejoin: false });
+      expect(await call(elsewhere, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
       expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway });
 
       const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.length === 2 && players.every((p) => p.connected));

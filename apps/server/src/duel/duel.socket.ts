@@ -23,6 +23,7 @@ import {
   DUEL_ERRORS,
   type CurrentRoomResponse,
   emptyPayloadSchema,
+  type HandshakeAuth,
   joinRoomSchema,
   rejoinRoomSchema,
   submitAnswerSchema,
@@ -535,12 +536,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   /*
    * A player's new connection (a reconnection after a drop, a reload, another tab) is put back in
-   * the room they sit in, unless they left it, before any of its events is handled: any client,
-   * one that never sends rejoinRoom after reconnecting included (spec §4 "Real-time connection:
-   * reconnects automatically"), hears the room again, can answer, start and ask for a rematch, and
-   * shows connected to the other player. rejoinRoom still gives the snapshot a screen needs.
+   * the room they sit in, unless they left it, before any of its events is handled: a client
+   * written to spec §7 alone, which never sends rejoinRoom after reconnecting (spec §4 "Real-time
+   * connection: reconnects automatically"), hears the room again, can answer, start and ask for a
+   * rematch, and shows connected to the other player. A client that rejoins by itself where it
+   * shows a room (the web app) opts out with `auth.autoRejoin: false` (HandshakeAuth).
    */
   onSocketHandshake(io, async (socket, user) => {
+    if ((socket.handshake.auth as HandshakeAuth | undefined)?.autoRejoin === false) return;
     const room = await store.findByUser(user.id);
     const seat = room && machine.seatOf(room, user.id);
     if (room && seat && !seat.left) socket.data.duelCode = room.code;

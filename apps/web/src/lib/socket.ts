@@ -1,11 +1,11 @@
 /**
  * The one Socket.IO connection (spec §7 "Real-time socket"): same host, the stored token in the
- * handshake (`auth.token`), websocket first then polling, credentials, 20000 ms connection time-out,
+ * handshake (`auth.token`, and `autoRejoin: false`: the room screens rejoin by themselves), websocket first then polling, credentials, 20000 ms connection time-out,
  * automatic reconnection with exponential back-off and jitter (randomizationFactor 0.5: each delay
  * is drawn from ±50 % of the back-off, so a thousand clients of a process that died do not all
  * knock on the survivors in the same instant), also after the server closed the connection itself.
  */
-import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import type { ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from './storage';
@@ -18,7 +18,9 @@ let socket: AppSocket | null = null;
 export function getSocket(): AppSocket {
   if (socket) return socket;
   socket = io({
-    auth: (cb) => cb({ token: getToken() ?? '' }),
+    // The room screens rejoin on every connect (use-room-rejoin.ts), so the server leaves other
+    // screens' connections out of the player's room (HandshakeAuth.autoRejoin).
+    auth: (cb) => cb({ token: getToken() ?? '', autoRejoin: false } satisfies HandshakeAuth),
     transports: ['websocket', 'polling'],
     withCredentials: true,
     timeout: REALTIME.connectionTimeoutMs,

@@ -3,13 +3,26 @@
  * fields are the spec's; both the server (`Server<ClientToServerEvents, ServerToClientEvents>`) and
  * the web client (`Socket<ServerToClientEvents, ClientToServerEvents>`) import this map.
  * Events whose spec text is "the players list" / "a list" carry a bare array.
- * The socket authenticates with `auth: { token }` in its handshake.
+ * The socket authenticates with `auth: { token }` in its handshake (`HandshakeAuth`).
  */
 import { z } from 'zod';
 import type { LeaderboardEntry } from './http.js';
 import { modeSchema } from './http.js';
 import { numericAnswerSchema } from './common.js';
 import type { CommentRoomPayload, DailyComment } from './daily.js';
+
+/**
+ * The handshake's `auth` object. `token`: the session token (spec §7); without a valid one the
+ * socket connects signed out. `autoRejoin` (ours, optional): the server puts every new connection
+ * of a player back in the Math Challenge room they sit in (a client written to spec §7 alone never
+ * rejoins after a reconnection); a client that rejoins by itself where it shows a room, as the web
+ * app does, sends `false` and stays out of it elsewhere (a second tab on the dashboard does not
+ * mark the player present in the waiting room).
+ */
+export interface HandshakeAuth {
+  token?: string;
+  autoRejoin?: boolean;
+}
 
 /** A player as rooms, progress and results show it (spec §3 "Player"). score in points. */
 export interface DuelPlayer {
