@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
-import type { Config } from './config.js';
+import { corsOrigins, type Config } from './config.js';
 import { HttpError } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
@@ -96,6 +97,17 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     securityHeadersPlugin,
     securityHeaderOptions({ https: config.NODE_ENV === 'production' && config.PUBLIC_URL.startsWith('https:') }),
   );
+  // Browsers on the configured other origins (CORS_ORIGINS, WEB_URL) may call the API; the socket
+  // gets the same list (platform/socket.ts). None by default: the web app is served from here.
+  const allowedOrigins = corsOrigins(config);
+  if (allowedOrigins.length > 0) {
+    await http.register(fastifyCors, {
+      origin: allowedOrigins,
+      credentials: true,
+      methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      maxAge: 600,
+    });
+  }
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });

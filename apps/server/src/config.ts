@@ -10,6 +10,16 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A browser origin as a browser sends it: http(s)://host[:port], no path, query or trailing slash. */
+const originSchema = z.string().refine((v) => {
+  try {
+    const url = new URL(v);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === v;
+  } catch {
+    return false;
+  }
+}, 'CORS_ORIGINS entries must be origins such as https://play.example.com (scheme, host and port only)');
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   /** TCP port of the HTTP + Socket.IO server. */
@@ -110,6 +120,23 @@ const envSchema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  /**
+   * Origins (scheme://host[:port], comma-separated) of web clients served from other hosts that may
+   * call the HTTP API and the socket from a browser (CORS, with credentials), e.g. a client written
+   * to spec §7 against "the provider's API base". Empty (the default): none, which the web app this
+   * server serves does not need. WEB_URL's origin is always allowed.
+   */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((e) => e.trim()).filter(Boolean))
+    .pipe(z.array(originSchema)),
+  /**
+   * Where the web app lives when another host serves it (an absolute URL): Google sign-in then ends
+   * at WEB_URL/auth/success?token=… and its failures at WEB_URL/login?error=…. Unset: this server's
+   * own pages.
+   */
+  WEB_URL: z.string().url().refine((u) => /^https?:\/\//.test(u), 'WEB_URL must start with http:// or https://').optional(),
   /** Serve the built web app (apps/web/dist) with an SPA fallback; default on in production. */
   SERVE_WEB: bool.optional(),
   /** Folder of the built web app. */
@@ -139,6 +166,14 @@ const envSchema = z.object({
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };
+
+/** The browser origins allowed to call this server cross-origin: CORS_ORIGINS and WEB_URL's origin,
+ * each once; empty when neither is set. */
+export function corsOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'WEB_URL'>): string[] {
+  const origins = new Set(config.CORS_ORIGINS);
+  if (config.WEB_URL) origins.add(new URL(config.WEB_URL).origin);
+  return [...origins];
+}
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {

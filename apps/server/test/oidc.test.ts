@@ -300,3 +300,32 @@ describe('Google sign-in discovery', () => {
     }
   });
 });
+
+describe('Google sign-in for a web app served from another host (WEB_URL)', () => {
+  let ownServer: TestServer;
+  beforeAll(async () => {
+    ownServer = server;
+    server = await startTestServer({
+      env: { OIDC_ISSUER: issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, WEB_URL: 'https://play.example.com/' },
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    server = ownServer;
+  });
+
+  it("ends on that host's /auth/success with a working token, and failures on its /login", async () => {
+    const { authorizeUrl, cookie } = await start();
+    nextIdToken({ sub: freshSubject(), email: 'elsewhere@example.com', email_verified: true, name: 'Elsewhere' });
+    const landing = await callback(await authorize(authorizeUrl), cookie);
+    expect(landing.origin + landing.pathname).toBe('https://play.example.com/auth/success');
+    const signedIn = await me(landing.searchParams.get('token') ?? '');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.user?.email).toBe('elsewhere@example.com');
+
+    const again = await start();
+    const failed = await callback(await authorize(again.authorizeUrl), null);
+    expect(failed.origin + failed.pathname).toBe('https://play.example.com/login');
+    expect(failed.searchParams.get('error')).toBe('Google sign-in expired or was started in another browser. Please try again.');
+  });
+});

@@ -7,6 +7,7 @@
  * |--------|------------------------|-----------------------------------------------------------------|
  * | GET    | /auth/google           | 302 to the provider; 503 {error} when not configured            |
  * | GET    | /auth/google/callback  | 302 /auth/success?token=<jwt>, or 302 /login?error=<message>    |
+ * |        |                        | (under WEB_URL when another host serves the web app)            |
  * | GET    | /api/auth/providers    | 200 {google: boolean}                                           |
  *
  * The verifier, state and nonce travel in a sealed, httpOnly, 10-minute cookie scoped to
@@ -21,7 +22,7 @@ import type { AccountsService, OidcIdentity } from './accounts.service.js';
 
 export interface OidcRoutesOptions {
   accounts: AccountsService;
-  config: Pick<Config, 'OIDC_ISSUER' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'PUBLIC_URL'>;
+  config: Pick<Config, 'OIDC_ISSUER' | 'GOOGLE_CLIENT_ID' | 'GOOGLE_CLIENT_SECRET' | 'PUBLIC_URL' | 'WEB_URL'>;
 }
 
 export const OIDC_MESSAGES = {
@@ -75,7 +76,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, { a
       provider = await providerConfiguration();
     } catch (error) {
       log.error({ err: error, issuer: config.OIDC_ISSUER }, 'OIDC discovery failed');
-      return toLogin(reply, OIDC_MESSAGES.unavailable);
+      return toLogin(reply, config, OIDC_MESSAGES.unavailable);
     }
     const codeVerifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
@@ -97,16 +98,16 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, { a
     // The cookie is single-use whatever happens next.
     setLoginCookie(reply, '', 0, secureCookie);
     reply.header('cache-control', 'no-store');
-    if (!configured) return toLogin(reply, OIDC_MESSAGES.notConfigured);
+    if (!configured) return toLogin(reply, config, OIDC_MESSAGES.notConfigured);
 
     const query = request.query as Record<string, unknown>;
     if (typeof query.error === 'string') {
       log.info({ error: query.error }, 'provider returned an error to the callback');
-      return toLogin(reply, query.error === 'access_denied' ? OIDC_MESSAGES.cancelled : OIDC_MESSAGES.failed);
+      return toLogin(reply, config, query.error === 'access_denied' ? OIDC_MESSAGES.cancelled : OIDC_MESSAGES.failed);
     }
     const cookie = readCookie(request, COOKIE_NAME);
     const loginState = cookie ? await accounts.openLoginState(cookie) : null;
-    if (!loginState) return toLogin(reply, OIDC_MESSAGES.expired);
+    if (!loginState) return toLogin(reply, config, OIDC_MESSAGES.expired);
 
     let identity: OidcIdentity;
     try {
@@ -141,7 +142,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, { a
       }
     } catch (error) {
       log.warn({ err: error }, 'OIDC callback refused');
-      return toLogin(reply, OIDC_MESSAGES.failed);
+      return toLogin(reply, config, OIDC_MESSAGES.failed);
     }
 
     let token: string;
@@ -149,16 +150,22 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, { a
       ({ token } = await accounts.findOrCreateOidcUser(identity));
     } catch (error) {
       log.error({ err: error, issuer: identity.issuer }, 'OIDC sign-in could not store the account');
-      return toLogin(reply, OIDC_MESSAGES.failed);
+      return toLogin(reply, config, OIDC_MESSAGES.failed);
     }
     // Spec §2 "Auth success": the web app reads the token from the query string.
-    return reply.redirect(`/auth/success?token=${encodeURIComponent(token)}`, 302);
+    return reply.redirect(`${webBase(config)}/auth/success?token=${encodeURIComponent(token)}`, 302);
   });
 };
 
 /** Failures end on the login screen, which shows `error` (the flow is a full-page navigation). */
-function toLogin(reply: FastifyReply, message: string): FastifyReply {
-  return reply.redirect(`/login?error=${encodeURIComponent(message)}`, 302);
+function toLogin(reply: FastifyReply, config: Pick<Config, 'WEB_URL'>, message: string): FastifyReply {
+  return reply.redirect(`${webBase(config)}/login?error=${encodeURIComponent(message)}`, 302);
+}
+
+/** Where the web app's pages are: WEB_URL without its trailing slash when another host serves the
+ * app, else '' (this server's own pages, by a relative redirect). */
+function webBase(config: Pick<Config, 'WEB_URL'>): string {
+  return config.WEB_URL ? config.WEB_URL.replace(/\/+$/, '') : '';
 }
 
 /**

@@ -33,7 +33,7 @@ import type { z } from 'zod';
 import { DUEL_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
-import type { Config } from '../config.js';
+import { corsOrigins, type Config } from '../config.js';
 import type { Logger } from './logger.js';
 import { userRoom, type Notifier } from './notifier.js';
 import { RECOVERY_WINDOW_MS } from './redis.js';
@@ -117,6 +117,7 @@ export function createSocketServer(
   },
 ): { io: TypedServer; notifier: Notifier } {
   const { config, logger, verifyToken } = deps;
+  const allowedOrigins = corsOrigins(config);
   const cluster: Partial<ServerOptions> = deps.adapter
     ? {
         adapter: deps.adapter,
@@ -137,7 +138,9 @@ export function createSocketServer(
     // Same as the client's connection time-out (spec §9 "Real-time").
     connectTimeout: REALTIME.connectionTimeoutMs,
     allowEIO3: false,
-    // No CORS: one origin (the app is served by this server; Vite proxies /socket.io in development).
+    // CORS only for the configured other origins (CORS_ORIGINS, WEB_URL), as the HTTP API; none by
+    // default: the app is served by this server and Vite proxies /socket.io in development.
+    ...(allowedOrigins.length > 0 ? { cors: { origin: allowedOrigins, credentials: true } } : {}),
     ...cluster,
   });
   if (deps.adapter) holdRecoveredPackets(io);
