@@ -1,9 +1,10 @@
 /**
  * The one Socket.IO connection (spec §7 "Real-time socket"): same host, the stored token in the
- * handshake (`auth.token`, and `autoRejoin: false`: the room screens rejoin by themselves), websocket first then polling, credentials, 20000 ms connection time-out,
- * automatic reconnection with exponential back-off and jitter (randomizationFactor 0.5: each delay
- * is drawn from ±50 % of the back-off, so a thousand clients of a process that died do not all
- * knock on the survivors in the same instant), also after the server closed the connection itself.
+ * handshake (`auth.token`, and `autoRejoin: false`: the room screens rejoin by themselves),
+ * websocket first then polling, credentials, 20000 ms connection time-out, automatic reconnection
+ * with exponential back-off and jitter (randomizationFactor 0.5: each delay is drawn from ±50 % of
+ * the back-off, so a thousand clients of a process that died do not all knock on the survivors in
+ * the same instant), also after the server closed the connection itself.
  */
 import type { ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
