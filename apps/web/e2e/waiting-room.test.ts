@@ -3,8 +3,9 @@
  * connection"), in a real browser: two guests, the host creates a room and the other joins; the
  * guest's tab closes, so the host sees the opponent Offline with "Waiting for your opponent to
  * reconnect..." and Start disabled; the guest opens /waiting again, which rejoins from the stored
- * room, and the host's room is ready again. The waiting room opens at its top although the
- * dashboard was scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-*.
+ * room, and the host's room is ready again; on another device with nothing stored, /waiting finds
+ * the room through the server. The waiting room opens at its top although the dashboard was
+ * scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-*.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -51,5 +52,20 @@ describe('waiting room: an opponent who drops out and comes back', () => {
     await host.getByText('Ready to start the game!').waitFor();
     expect(await host.getByRole('button', { name: 'Start Game' }).isEnabled()).toBe(true);
     await shot(back, 'waiting-rejoined-phone');
+
+    // Another device, signed in as the guest but with nothing saved about the room: /waiting asks
+    // the server which room the player sits in (GET /api/rooms/current) and rejoins it.
+    const session = await back.evaluate(() => ({ token: localStorage.getItem('token') ?? '', user: localStorage.getItem('user') ?? '' }));
+    const device = await newContext(suite.browser, suite.app.url, DESKTOP);
+    await device.addInitScript((s) => {
+      if (localStorage.getItem('token')) return;
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('user', s.user);
+    }, session);
+    const elsewhere = await device.newPage();
+    await elsewhere.goto('/waiting');
+    await expect.poll(async () => (await elsewhere.locator('output.duel-code').textContent())?.trim(), { timeout: 15_000 }).toBe(code);
+    expect(await elsewhere.evaluate(() => localStorage.getItem('gameState'))).toContain(code);
+    await shot(elsewhere, 'waiting-other-device-desktop');
   });
 });

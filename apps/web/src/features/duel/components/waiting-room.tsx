@@ -3,7 +3,9 @@
  *
  * In: navigation state {roomCode, players, name, isHost} from the home screen. Without it (a
  * refresh, a bookmark) the room code comes from the saved game state and the screen rejoins;
- * without either it goes home. Listens to roomUpdate (the bare players list) and gameStarted
+ * without either (another device, or a tab opened before the browser had the saved state) it asks
+ * the server for the room the player sits in (GET /api/rooms/current) and rejoins that, or goes
+ * home when there is none. Listens to roomUpdate (the bare players list) and gameStarted
  * {questions, mode}; on the start it saves the game state, runs the 3-2-1-'Go!' countdown and goes
  * to /game with {roomCode, players, questions, mode}.
  */
@@ -13,6 +15,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, LoadingScreen, Page, cx, initials } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
+import { getCurrentRoom } from '../api/get-current-room';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
@@ -34,7 +37,7 @@ export function WaitingRoom() {
   const navigate = useNavigate();
   const user = useStoredUser();
   const [nav] = useState(() => parseNavState(waitingNavSchema, location.state));
-  const [roomCode] = useState<string | null>(() => nav?.roomCode ?? loadGameState()?.roomCode ?? null);
+  const [roomCode, setRoomCode] = useState<string | null>(() => nav?.roomCode ?? loadGameState()?.roomCode ?? null);
   const [room, setRoom] = useState<Room | null>(() =>
     nav ? { roomCode: nav.roomCode, players: nav.players, isHost: nav.isHost, mode: nav.mode } : null,
   );
@@ -43,7 +46,17 @@ export function WaitingRoom() {
   const [copied, setCopied] = useState(false);
 
   useEffect(() => {
-    if (!roomCode) navigate('/', { replace: true });
+    if (roomCode) return;
+    let active = true;
+    const goHome = () => active && navigate('/', { replace: true });
+    getCurrentRoom().then((current) => {
+      if (!active) return;
+      if (current) setRoomCode(current.roomCode);
+      else goHome();
+    }, goHome);
+    return () => {
+      active = false;
+    };
   }, [roomCode, navigate]);
 
   // Saved as soon as the room is known, so that a refresh of this screen can rejoin it. Once the
