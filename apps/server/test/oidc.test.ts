@@ -49,8 +49,8 @@ function cookieOf(res: Response): string {
 }
 
 /** GET /auth/google: returns the provider's authorize URL and the login state cookie. */
-async function start(): Promise<{ authorizeUrl: URL; cookie: string }> {
-  const res = await fetch(`${server.url}/auth/google`, { redirect: 'manual' });
+async function start(app: TestServer = server): Promise<{ authorizeUrl: URL; cookie: string }> {
+  const res = await fetch(`${app.url}/auth/google`, { redirect: 'manual' });
   expect(res.status).toBe(302);
   const authorizeUrl = new URL(res.headers.get('location') ?? '');
   return { authorizeUrl, cookie: cookieOf(res) };
@@ -64,8 +64,8 @@ async function authorize(authorizeUrl: URL): Promise<URL> {
 }
 
 /** Our callback, reached at the real port; returns where it redirects the browser. */
-async function callback(returnUrl: URL, cookie: string | null): Promise<URL> {
-  const res = await fetch(`${server.url}${returnUrl.pathname}${returnUrl.search}`, {
+async function callback(returnUrl: URL, cookie: string | null, app: TestServer = server): Promise<URL> {
+  const res = await fetch(`${app.url}${returnUrl.pathname}${returnUrl.search}`, {
     redirect: 'manual',
     headers: cookie ? { cookie } : {},
   });
@@ -84,8 +84,8 @@ async function signInWithProvider(user: ProviderUser): Promise<string> {
   return token ?? '';
 }
 
-async function me(token: string): Promise<{ status: number; user?: PublicUser }> {
-  const res = await fetch(`${server.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+async function me(token: string, app: TestServer = server): Promise<{ status: number; user?: PublicUser }> {
+  const res = await fetch(`${app.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
   const body = (await res.json()) as Partial<MeResponse>;
   return { status: res.status, user: body.user };
 }
@@ -302,29 +302,25 @@ describe('Google sign-in discovery', () => {
 });
 
 describe('Google sign-in for a web app served from another host (WEB_URL)', () => {
-  let ownServer: TestServer;
+  let web: TestServer;
   beforeAll(async () => {
-    ownServer = server;
-    server = await startTestServer({
+    web = await startTestServer({
       env: { OIDC_ISSUER: issuer, GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, WEB_URL: 'https://play.example.com/' },
     });
   });
-  afterAll(async () => {
-    await server?.close();
-    server = ownServer;
-  });
+  afterAll(() => web?.close());
 
   it("ends on that host's /auth/success with a working token, and failures on its /login", async () => {
-    const { authorizeUrl, cookie } = await start();
+    const { authorizeUrl, cookie } = await start(web);
     nextIdToken({ sub: freshSubject(), email: 'elsewhere@example.com', email_verified: true, name: 'Elsewhere' });
-    const landing = await callback(await authorize(authorizeUrl), cookie);
+    const landing = await callback(await authorize(authorizeUrl), cookie, web);
     expect(landing.origin + landing.pathname).toBe('https://play.example.com/auth/success');
-    const signedIn = await me(landing.searchParams.get('token') ?? '');
+    const signedIn = await me(landing.searchParams.get('token') ?? '', web);
     expect(signedIn.status).toBe(200);
     expect(signedIn.user?.email).toBe('elsewhere@example.com');
 
-    const again = await start();
-    const failed = await callback(await authorize(again.authorizeUrl), null);
+    const again = await start(web);
+    const failed = await callback(await authorize(again.authorizeUrl), null, web);
     expect(failed.origin + failed.pathname).toBe('https://play.example.com/login');
     expect(failed.searchParams.get('error')).toBe('Google sign-in expired or was started in another browser. Please try again.');
   });

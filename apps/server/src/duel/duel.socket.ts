@@ -42,7 +42,7 @@ import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine
 import { RoomLeases, RENEW_EVERY_MS, SCAN_EVERY_MS } from './room-leases.js';
 import { RedisRoomStore } from './redis-room-store.js';
 import { RoomClocks, type GameClock } from './room-clocks.js';
-import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore } from './room-store.js';
+import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
 
 export interface DuelDeps {
   clock: Clock;
@@ -257,6 +257,21 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     for (const [code, room] of pendingProgress) io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
     pendingProgress.clear();
   };
+
+  /** Runs one store change without waiting for it (connection hooks: no acknowledgement waits),
+   * hands its outcome to `then`, and gives `failed` a store call that throws or rejects. */
+  function updateInBackground<R extends ChangeResult>(
+    code: string,
+    change: (room: DuelRoom) => R,
+    then: (outcome: UpdateOutcome<R> | undefined) => void,
+    failed: (error: unknown) => void,
+  ): void {
+    try {
+      Promise.resolve(store.update(code, change)).then(then).catch(failed);
+    } catch (error) {
+      failed(error);
+    }
+  }
 
   /** Broadcasts what a saved transition says (nothing for a refusal or a no-op). */
   function emitTransition(result: ChangeResult): void {
@@ -557,18 +572,16 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (!code || !user) return;
     void socket.join(duelRoom(code));
     const now = clock.now();
-    const failed = background('could not put a connecting socket back in its room', { roomCode: code, userId: user.id });
-    try {
-      Promise.resolve(store.update(code, seated(user.id, (room) => machine.setConnected(room, user.id, true, now))))
-        .then((outcome) => {
-          if (!outcome?.result.ok) return detach(socket, code); // left or gone meanwhile
-          emitTransition(outcome.result);
-          followRoom(outcome.result.room ?? outcome.before);
-        })
-        .catch(failed);
-    } catch (error) {
-      failed(error);
-    }
+    updateInBackground(
+      code,
+      seated(user.id, (room) => machine.setConnected(room, user.id, true, now)),
+      (outcome) => {
+        if (!outcome?.result.ok) return detach(socket, code); // left or gone meanwhile
+        emitTransition(outcome.result);
+        followRoom(outcome.result.room ?? outcome.before);
+      },
+      background('could not put a connecting socket back in its room', { roomCode: code, userId: user.id }),
+    );
   });
 
   onSocketDisconnect(io, (socket) => {
@@ -578,14 +591,12 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     // Another tab of the same player still attached here keeps the seat connected.
     for (const other of socketsOf(user.id)) if (other !== socket && other.data.duelCode === code) return;
     const now = clock.now();
-    const failed = background('could not mark a player disconnected', { roomCode: code, userId: user.id });
-    try {
-      Promise.resolve(store.update(code, (room) => machine.setConnected(room, user.id, false, now)))
-        .then((outcome) => emitTransition(outcome?.result ?? null))
-        .catch(failed);
-    } catch (error) {
-      failed(error);
-    }
+    updateInBackground(
+      code,
+      (room) => machine.setConnected(room, user.id, false, now),
+      (outcome) => emitTransition(outcome?.result ?? null),
+      background('could not mark a player disconnected', { roomCode: code, userId: user.id }),
+    );
   });
 
   let closed: Promise<void> | null = null;

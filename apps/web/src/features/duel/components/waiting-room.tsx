@@ -48,7 +48,9 @@ export function WaitingRoom() {
   useEffect(() => {
     if (roomCode) return;
     let active = true;
-    const goHome = () => active && navigate('/', { replace: true });
+    const goHome = () => {
+      if (active) navigate('/', { replace: true });
+    };
     getCurrentRoom().then((current) => {
       if (!active) return;
       if (current) setRoomCode(current.roomCode);
