@@ -49,13 +49,13 @@ async function eventually(check: () => void, timeoutMs = 5_000): Promise<void> {
   }
 }
 
-/** Every timerUpdate written to the adapter's Redis stream (its entries are MessagePack: the event
- * name stands in them as plain bytes). */
-async function timerUpdatesThroughRedis(): Promise<number> {
+/** Every `event` written to the adapter's Redis stream (its entries are MessagePack: the event name
+ * stands in them as plain bytes). */
+async function throughRedis(event: 'timerUpdate' | 'rematchStarted'): Promise<number> {
   const redis = new Redis(testRedisUrl!);
   try {
     const entries = await redis.xrangeBuffer(`${prefix}socket.io`, '-', '+');
-    return entries.filter(([, fields]) => fields.some((field) => field.includes('timerUpdate'))).length;
+    return entries.filter(([, fields]) => fields.some((field) => field.includes(event))).length;
   } finally {
     redis.disconnect();
   }
@@ -105,7 +105,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       expect(seen.host).toEqual([60, 59, 58]);
       expect(seen.guest).toEqual([60, 59, 58]);
     });
-    expect(await timerUpdatesThroughRedis()).toBe(0);
+    expect(await throughRedis('timerUpdate')).toBe(0);
 
     // Time is up: A ends the game; timerUpdate 0 and gameOver reach Bob on B through Redis.
     clock.advance(58_000);
@@ -115,12 +115,62 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       expect(seen.host.at(-1)).toBe(0);
       expect(seen.guest.at(-1)).toBe(0);
     });
-    expect(await timerUpdatesThroughRedis()).toBe(1);
+    expect(await throughRedis('timerUpdate')).toBe(1);
     // B let go of the clock: no more announcements to Bob.
     const heard = seen.guest.length;
     clock.advance(5_000);
     await duelB.tick();
     await new Promise((r) => setTimeout(r, 100));
     expect(seen.guest).toHaveLength(heard);
+  });
+
+  it('a rematch across the processes: rematchStarting at once, then rematchStarted to each player once, when its clock starts', async () => {
+    const [ann, bob] = await Promise.all([signup(a, 'Ann Rematch'), signup(b, 'Bob Rematch')]);
+    const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+    const { roomCode } = await call(host, 'createRoom', { mode: 1 });
+    expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
+    const started = new Promise((resolve) => guest.once('gameStarted', resolve));
+    expect(await call(host, 'startGame')).toEqual({});
+    await started;
+    const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!];
+    const tick = async (ms: number) => {
+      clock.advance(ms);
+      await Promise.all(duels.map((d) => d.tick()));
+    };
+    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+    await tick(63_000);
+    await over;
+
+    const heard = { host: [] as unknown[], guest: [] as unknown[] };
+    const countdown = { host: [] as unknown[], guest: [] as unknown[] };
+    host.on('rematchStarted', (p) => heard.host.push(p));
+    guest.on('rematchStarted', (p) => heard.guest.push(p));
+    host.on('rematchStarting', (p) => countdown.host.push(p));
+    guest.on('rematchStarting', (p) => countdown.guest.push(p));
+    const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
+    expect(await call(guest, 'rematch', {})).toEqual({});
+    await asked;
+    expect(await call(host, 'rematch', {})).toEqual({});
+    await eventually(() => expect(countdown).toEqual({ host: [{ seconds: 3 }], guest: [{ seconds: 3 }] }));
+    await tick(2_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard).toEqual({ host: [], guest: [] });
+
+    await tick(1_000);
+    await eventually(() => {
+      expect(heard.host).toHaveLength(1);
+      expect(heard.guest).toHaveLength(1);
+    });
+    expect(heard.host[0]).toEqual(heard.guest[0]);
+    expect(heard.host[0]).toMatchObject({ mode: 1, questions: expect.arrayContaining([expect.any(String)]) });
+    // Each process told its own player: nothing crossed Redis.
+    expect(await throughRedis('rematchStarted')).toBe(0);
+    await tick(1_000);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard.host).toHaveLength(1);
+    expect(heard.guest).toHaveLength(1);
+    // The clock runs: Bob's first answer counts, on the other process than the one that started it.
+    const room = (await duels[1]!.store.get(roomCode))!;
+    expect(await call(guest, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toMatchObject({ correct: true, currentQuestion: 1 });
   });
 });

@@ -423,10 +423,27 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       await settle();
       expect(hostHears).toEqual([]);
 
+      // Both asked: the countdown begins; rematchStarted, with the questions, waits for the clock.
+      const countdownA = next(t.host.socket, 'rematchStarting');
+      const countdownB = next(t.guest.socket, 'rematchStarting');
+      const early = record(t.host.socket, 'rematchStarted');
+      expect(await call(t.guest.socket, 'rematch')).toEqual({});
+      expect(await Promise.all([countdownA, countdownB])).toEqual([{ seconds: 3 }, { seconds: 3 }]);
+      const room = (await duel.store.get(t.code))!;
+      expect(await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toEqual({ error: 'The game has not started yet' });
+      clock.advance(2900);
+      await duel.tick();
+      await settle();
+      expect(early).toEqual([]);
+
       const restartA = next(t.host.socket, 'rematchStarted');
       const restartB = next(t.guest.socket, 'rematchStarted');
-      expect(await call(t.guest.socket, 'rematch')).toEqual({});
+      clock.advance(100);
+      await duel.tick();
       const [ra, rb] = await Promise.all([restartA, restartB]);
+      await duel.tick();
+      await settle();
+      expect(early).toHaveLength(1); // once
       expect(ra).toEqual(rb);
       expect(ra.mode).toBe(1);
       expect(ra.questions).toHaveLength(30);
@@ -435,13 +452,11 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
         ['Alice', 0, 0],
         ['Bob', 0, 0],
       ]);
-      const room = (await duel.store.get(t.code))!;
       expect(room.status).toBe('playing');
       expect(room.game!.id).not.toBe(firstGameId);
       expect(questionTexts(room.game!.questions)).toEqual(ra.questions);
 
-      // The new game runs like the first: countdown, then answers count.
-      clock.advance(3000);
+      // The clock runs now: answers count.
       const reply = await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] });
       expect(reply).toMatchObject({ correct: true, currentQuestion: 1 });
       const over = await runOut(t);

@@ -173,6 +173,9 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await shot(pageA, '17-rematch-requested-desktop');
     await shot(pageB, '17-rematch-offered-phone');
     await pageB.getByRole('button', { name: 'Rematch' }).click();
+    // Both count down on the results screen; the server sends rematchStarted when the clock starts.
+    for (const page of [pageA, pageB]) await page.getByRole('alertdialog', { name: 'Game starting' }).getByText('Rematch starting').waitFor();
+    await shot(pageB, '17b-rematch-countdown-phone');
     await pageA.waitForURL('**/game');
     await pageB.waitForURL('**/game');
     await pageB.locator('.duel-question').waitFor();

@@ -87,6 +87,9 @@ export interface DuelGame {
   endsAt: number;
   /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
   endedAt: number | null;
+  /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
+   * duel.socket.ts), not when both have asked. Absent (false) in rooms stored before 2026-11-26. */
+  rematch?: boolean;
 }
 
 export interface DuelRoom {
@@ -110,7 +113,8 @@ export interface DuelRoom {
 export type DuelEffect =
   /** roomUpdate (bare players array) to the room: a join, leave or connection change. */
   | { type: 'roomUpdate' }
-  /** gameStarted {questions, mode} (first game) or rematchStarted {questions, mode, players}. */
+  /** A game's countdown began: gameStarted {questions, mode} now (first game), or, for a rematch,
+   * rematchStarting {seconds} now and rematchStarted {questions, mode, players} when the clock starts. */
   | { type: 'gameStarted'; rematch: boolean }
   /** progressUpdate (bare players array) to the room after a correct answer or at the end. */
   | { type: 'progressUpdate' }
@@ -306,6 +310,7 @@ function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, 
         startsAt,
         endsAt: startsAt + durationMs(room.mode),
         endedAt: null,
+        rematch,
       },
     },
     now,
@@ -440,7 +445,8 @@ export function tick(room: DuelRoom, now: number): Transition | null {
 /**
  * A player asks for a rematch of a finished game (spec §2 "Game results", §4 "Rematch"). The first
  * request tells the other player (rematchRequested); when both have asked, a new game starts with
- * new questions and scores reset (rematchStarted), with the same countdown as a first start.
+ * new questions and scores reset, with the same countdown as a first start (the socket layer sends
+ * rematchStarted when that countdown ends).
  * Asking twice is harmless. Errors: "The game is not over yet", "Your opponent has left the room"
  * (the opponent left the room or has no connection open).
  */

@@ -17,6 +17,7 @@
  */
 import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
+import { DUEL } from '@mathsprint/shared/constants';
 import { roomCode, type Rng } from '@mathsprint/shared/domain';
 import {
   createRoomSchema,
@@ -115,7 +116,12 @@ function seated<R extends ChangeResult>(userId: string, transition: (room: DuelR
   return (room: DuelRoom): R | Refusal => (machine.seatOf(room, userId) ? transition(room) : refusal(error));
 }
 
-const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({ gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt });
+const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({
+  gameId: game.id,
+  startsAt: game.startsAt,
+  endsAt: game.endsAt,
+  rematch: game.rematch ?? false,
+});
 
 /**
  * Routes createRoom, joinRoom, startGame, rejoinRoom, getTimer, submitAnswer, rematch and leaveRoom
@@ -142,6 +148,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       to.emit('timerUpdate', { timeLeft });
     },
     hasListeners: hasLocalSockets,
+    started: (code, game) => {
+      if (game.rematch) announceRematch(code, game);
+    },
     end: (code, game, now) => endOnTime(code, game, now),
     onError: (error, code) => logger.error({ err: error, roomCode: code }, 'duel clock failed on a room'),
   });
@@ -217,9 +226,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         clocks.follow(room.code, clockOf(game), true);
         tellProcesses(room.code, clockOf(game), false);
         leases?.claim(room.code, game.id).catch(background('could not take a room clock lease', { roomCode: room.code }));
-        const questions = machine.questionTexts(game.questions);
-        if (effect.rematch) to.emit('rematchStarted', { questions, mode: room.mode, players: machine.publicPlayers(room) });
-        else to.emit('gameStarted', { questions, mode: room.mode });
+        // A rematch's questions and rematchStarted wait for its clock (announceRematch).
+        if (effect.rematch) to.emit('rematchStarting', { seconds: DUEL.startCountdownSeconds });
+        else to.emit('gameStarted', { questions: machine.questionTexts(game.questions), mode: room.mode });
         return;
       }
       case 'gameOver': {
@@ -302,6 +311,25 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     detachUser(user.id, current.code);
     if (result.closed) await deleteRoom(current.code);
     return null;
+  }
+
+  /**
+   * Sends rematchStarted {questions, mode, players} to this process's sockets of room `code` when
+   * the rematch's clock starts (RoomClocks `started`; every process with sockets in the room does
+   * this for its own). Spec §4 has the app return to /game on rematchStarted, with no countdown of
+   * its own: sent when both had asked, a client written to the spec alone would show full time for
+   * the 3 s countdown and have its answers refused ("The game has not started yet"), while the
+   * web app's countdown (from rematchStarting) kept its player off the game.
+   */
+  function announceRematch(code: string, game: GameClock): void {
+    store
+      .get(code)
+      .then((room) => {
+        if (room?.status !== 'playing' || room.game?.id !== game.gameId) return; // ended or replaced
+        const questions = machine.questionTexts(room.game.questions);
+        local.to(duelRoom(code)).emit('rematchStarted', { questions, mode: room.mode, players: machine.publicPlayers(room) });
+      })
+      .catch(background('could not announce a rematch', { roomCode: code, gameId: game.gameId }));
   }
 
   /** Ends a driven game whose time is up (RoomClocks runs one attempt at a time per room). */

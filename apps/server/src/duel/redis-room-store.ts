@@ -163,6 +163,11 @@ return out
 
 type StoredState = Omit<DuelRoom, 'game'> & { game: (Omit<NonNullable<DuelRoom['game']>, 'questions'>) | null };
 
+/** A game as the room's JSON holds it: its questions are stored apart, once per game. */
+function withoutQuestions({ questions: _questions, ...game }: NonNullable<DuelRoom['game']>): NonNullable<StoredState['game']> {
+  return game;
+}
+
 /** Hash field values as Redis returns them: null where a field is absent. */
 type Fields = Array<string | null>;
 
@@ -303,7 +308,7 @@ export class RedisRoomStore implements RoomStore {
   /** The compare-and-set script for `next` over `before` (null: create). */
   private write(before: DuelRoom | null, next: DuelRoom, finished: FinishedDuel | null): Promise<number | Fields> {
     const { game, ...rest } = next;
-    const state: StoredState = { ...rest, game: game ? { id: game.id, startsAt: game.startsAt, endsAt: game.endsAt, endedAt: game.endedAt } : null };
+    const state: StoredState = { ...rest, game: game ? withoutQuestions(game) : null };
     const newGame = game !== null && before?.game?.id !== game.id;
     if (game && newGame) this.remember(game.id, game.questions);
     const idle = next.status !== 'playing' && next.idleSince !== null;

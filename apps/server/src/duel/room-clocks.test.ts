@@ -3,21 +3,23 @@ import { RoomClocks, type GameClock } from './room-clocks.js';
 
 const START = Date.UTC(2026, 4, 4, 9);
 /** A 1-minute game whose clock starts 3 s after START (the countdown). */
-const game = (id = 'g1'): GameClock => ({ gameId: id, startsAt: START + 3_000, endsAt: START + 63_000 });
+const game = (id = 'g1'): GameClock => ({ gameId: id, startsAt: START + 3_000, endsAt: START + 63_000, rematch: false });
 
 function harness(listeners = new Set<string>()) {
   let now = START;
   const announced: Array<[string, number]> = [];
   const ended: Array<[string, string]> = [];
+  const started: Array<[string, string]> = [];
   const errors: unknown[] = [];
   const clocks = new RoomClocks({
     now: () => now,
     announce: (code, timeLeft) => void announced.push([code, timeLeft]),
     hasListeners: (code) => listeners.has(code),
+    started: (code, clock) => void started.push([code, clock.gameId]),
     end: async (code, clock) => void ended.push([code, clock.gameId]),
     onError: (error) => void errors.push(error),
   });
-  return { clocks, announced, ended, errors, listeners, at: (ms: number) => (now = START + ms) };
+  return { clocks, announced, ended, started, errors, listeners, at: (ms: number) => (now = START + ms) };
 }
 
 let open: RoomClocks[] = [];
@@ -48,6 +50,38 @@ describe('RoomClocks', () => {
       ['ROOM01', 59],
     ]);
     expect(h.clocks.lastAnnounced('ROOM01')).toBe(59);
+  });
+
+  it('passes on the start of a clock followed through its countdown, once, where someone hears it', async () => {
+    const h = make(new Set(['ROOM01']));
+    h.clocks.follow('ROOM01', game('g1'), false); // sockets here
+    h.clocks.follow('ROOM02', game('g2'), true); // driven here
+    h.clocks.follow('ROOM03', game('g3'), false); // neither: dropped at its next visit
+    h.at(2_999);
+    await h.clocks.visitAll();
+    expect(h.started).toEqual([]);
+    h.at(3_010);
+    await h.clocks.visitAll();
+    h.at(4_010);
+    await h.clocks.visitAll();
+    expect(h.started).toEqual([
+      ['ROOM01', 'g1'],
+      ['ROOM02', 'g2'],
+    ]);
+    // Followed once the clock runs (a reconnection, a take-over): its start was someone else's news.
+    h.clocks.follow('ROOM04', game('g4'), true);
+    h.at(5_010);
+    await h.clocks.visitAll();
+    expect(h.started).toHaveLength(2);
+    // A rematch in the same room is a new countdown.
+    h.clocks.follow('ROOM01', { ...game('g5'), startsAt: START + 8_000, endsAt: START + 68_000 }, false);
+    h.at(8_010);
+    await h.clocks.visitAll();
+    expect(h.started).toEqual([
+      ['ROOM01', 'g1'],
+      ['ROOM02', 'g2'],
+      ['ROOM01', 'g5'],
+    ]);
   });
 
   it('ends a driven game when time is up, once, and lets a clock it does not drive go', async () => {
@@ -91,7 +125,7 @@ describe('RoomClocks', () => {
   it('forgets only the game it is told about: a rematch replaces the clock', async () => {
     const h = make(new Set(['ROOM01']));
     h.clocks.follow('ROOM01', game('g1'), true);
-    h.clocks.follow('ROOM01', { gameId: 'g2', startsAt: START + 13_000, endsAt: START + 73_000 }, true);
+    h.clocks.follow('ROOM01', { gameId: 'g2', startsAt: START + 13_000, endsAt: START + 73_000, rematch: false }, true);
     h.clocks.forget('ROOM01', 'g1');
     expect(h.clocks.has('ROOM01', 'g2')).toBe(true);
     h.at(63_000);
@@ -111,6 +145,7 @@ describe('RoomClocks', () => {
         h.announced.push([code, 0]);
       },
       hasListeners: () => true,
+      started: () => {},
       end: async () => {},
       onError: (error) => void h.errors.push(error),
     });

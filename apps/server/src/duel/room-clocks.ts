@@ -2,7 +2,7 @@
  * The clocks of running Math Challenges in this process (issue #2: "the server owns the clock:
  * timerUpdate every second"; issue #5: exactly one process drives a room's clock).
  *
- * A clock does two things, which several processes split between them:
+ * A clock does three things, which several processes split between them:
  *  - it announces: every whole second it sends `timerUpdate {timeLeft}` to the room's sockets. Every
  *    process announces to its own sockets, from the game's start and end times, which every process
  *    learns (the game's start, a room read): with Redis, no timerUpdate crosses Redis, which was
@@ -10,7 +10,9 @@
  *    them;
  *  - it ends the game on time, on the one process that drives the room (in memory: this one; with
  *    Redis: the holder of the room's lease, room-leases.ts). That process also sends the last
- *    `timerUpdate {timeLeft: 0}` and gameOver to every process's sockets.
+ *    `timerUpdate {timeLeft: 0}` and gameOver to every process's sockets;
+ *  - it passes on the moment a clock it followed through the countdown starts (`started`), on every
+ *    process with sockets in the room, each for its own: a rematch is announced then (duel.socket.ts).
  *
  * Rooms are visited from one shared wheel of 10 ms slots (tick-wheel.ts), a few rooms at a time
  * with I/O in between (VISIT_CHUNK). Pure bookkeeping plus the callbacks the socket layer gives: no
@@ -25,6 +27,8 @@ export interface GameClock {
   startsAt: number;
   /** When time is up. */
   endsAt: number;
+  /** A rematch: its start is announced when the clock starts (RoomClocksDeps.started). */
+  rematch: boolean;
 }
 
 export interface RoomClocksDeps {
@@ -34,6 +38,10 @@ export interface RoomClocksDeps {
   /** Whether this process has sockets attached to room `code` (a clock nobody here listens to and
    * that this process does not drive is dropped). */
   hasListeners(code: string): boolean;
+  /** The clock of a game this process followed during its countdown has just started (called once
+   * per game and process, at the first visit at or after startsAt, 0–2 slots late), while this
+   * process drives it or has sockets in the room. */
+  started(code: string, clock: GameClock): void;
   /** Ends a driven game whose time is up; may find it ended or replaced already. */
   end(code: string, clock: GameClock, now: number): Promise<void>;
   /** A visit that threw or an end that failed. */
@@ -52,6 +60,8 @@ interface Entry extends GameClock {
   drives: boolean;
   /** timeLeft last announced, so each second is announced once. */
   lastAnnounced: number | null;
+  /** Followed before its clock started, and the start not yet passed to `started`. */
+  countingDown: boolean;
 }
 
 export class RoomClocks {
@@ -79,7 +89,8 @@ export class RoomClocks {
       current.drives ||= drives;
       return;
     }
-    this.clocks.set(code, { gameId: game.gameId, startsAt: game.startsAt, endsAt: game.endsAt, drives, lastAnnounced: null });
+    const countingDown = this.deps.now() < game.startsAt;
+    this.clocks.set(code, { ...game, drives, lastAnnounced: null, countingDown });
     this.wheel.add(code, game.startsAt);
   }
 
@@ -159,8 +170,9 @@ export class RoomClocks {
     }
   }
 
-  /** One visit: timerUpdate when the whole second changed; at the end, the driver ends the game
-   * and the others let go (the driver tells every socket). Returns the end's promise, if any. */
+  /** One visit: the start of a clock followed through its countdown; timerUpdate when the whole
+   * second changed; at the end, the driver ends the game and the others let go (the driver tells
+   * every socket). Returns the end's promise, if any. */
   private visit(code: string, now: number): Promise<void> | undefined {
     const entry = this.clocks.get(code);
     if (!entry) {
@@ -178,6 +190,10 @@ export class RoomClocks {
         .end(code, entry, now)
         .catch((error: unknown) => this.deps.onError(error, code))
         .finally(() => this.ending.delete(code));
+    }
+    if (entry.countingDown && now >= entry.startsAt) {
+      entry.countingDown = false;
+      if (entry.drives || this.deps.hasListeners(code)) this.deps.started(code, entry);
     }
     // machine.timeLeft of a running game: the full duration during the countdown, then rounded up.
     const left = Math.ceil(Math.min(entry.endsAt - entry.startsAt, entry.endsAt - now) / 1000);

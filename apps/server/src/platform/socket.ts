@@ -55,7 +55,7 @@ export interface SocketData {
  * room (duel/room-clocks.ts).
  */
 export interface InterServerEvents {
-  duelClock: (clock: { code: string; gameId: string; startsAt: number; endsAt: number; over: boolean }) => void;
+  duelClock: (clock: { code: string; gameId: string; startsAt: number; endsAt: number; rematch: boolean; over: boolean }) => void;
 }
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -120,7 +120,18 @@ export interface ServerToClientEvents {
   progressUpdate: (players: DuelPlayer[]) => void;
   /** Sent when a game ends: final players ranked by score. */
   gameOver: (payload: { players: DuelPlayer[]; winner: string | null }) => void;
+  /**
+   * A rematch's clock has started (spec §4 "When the server announces a rematch started … the app
+   * returns to /game"): sent when the 3 s countdown that follows rematchStarting ends, so a client
+   * that goes to /game on it finds the clock running and its answers counted.
+   */
   rematchStarted: (payload: { questions: string[]; mode: number; players: DuelPlayer[] }) => void;
+  /**
+   * Ours, beyond spec §7: both players asked for a rematch, and its clock starts in `seconds` (s,
+   * DUEL.startCountdownSeconds), when rematchStarted follows. The web app shows its 3-2-1 countdown
+   * from here; a client that ignores it waits on 'Starting...' (spec §2 "Game results").
+   */
+  rematchStarting: (payload: { seconds: number }) => void;
   rematchRequested: (payload: { name: string }) => void;
   /** The season leaderboard changed (a submission): reload GET /api/daily/season. At most once per second. */
   seasonUpdate: (payload: { year: number; month: number }) => void;

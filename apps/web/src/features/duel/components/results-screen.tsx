@@ -7,9 +7,10 @@
  * opponent may still be answering when this player ran out of questions).
  *
  * Rematch states (spec §4): idle → requested-waiting (this user asked; the button reads
- * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting
- * (rematchStarted {questions, mode, players}): the saved game state is replaced, a 3-2-1 countdown
- * runs and the app returns to /game.
+ * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting (both
+ * asked: rematchStarting {seconds}, and a 3-2-1 countdown runs) → rematchStarted {questions, mode,
+ * players}, which the server sends when the new game's clock starts: the saved game state is
+ * replaced and the app returns to /game.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -27,6 +28,9 @@ import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
+
+/** The countdown's end needs nothing: rematchStarted, due at that moment, leads to /game. */
+const waitForStart = (): void => {};
 
 /** The name the single-player screen gives its one player (spec §2 "Single-player"). */
 const SOLO_PLAYER_NAME = 'You';
@@ -52,7 +56,8 @@ export function ResultsScreen() {
   const [pending, setPending] = useState(false);
   const [requested, setRequested] = useState(false);
   const [opponentAsked, setOpponentAsked] = useState(false);
-  const [rematch, setRematch] = useState<GameNavState | null>(null);
+  /** The rematch's countdown runs (rematchStarting came; rematchStarted has not yet). */
+  const [rematch, setRematch] = useState(false);
   // False while the opponent still plays (this player solved every question first): the standings
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
@@ -98,10 +103,14 @@ export function ResultsScreen() {
   useSocketEvent('rematchRequested', ({ name }) => {
     if (!solo && !isCurrentPlayer({ name }, user ? { name: user.name } : null)) setOpponentAsked(true);
   });
+  useSocketEvent('rematchStarting', () => {
+    if (!solo) setRematch(true);
+  });
   useSocketEvent('rematchStarted', ({ questions, mode, players: fresh }) => {
     if (solo || !roomCode) return;
     // Spec §4: score and progress reset to 0, the input and the game-over flag clear (the game
-    // screen starts from this state), and the app returns to /game.
+    // screen starts from this state), and the app returns to /game. The server sends this when the
+    // clock starts, i.e. as the countdown shows 'Go!'.
     const state: GameNavState = {
       roomCode,
       players: fresh.map((p) => ({ ...p, score: 0, current: 0 })),
@@ -110,14 +119,9 @@ export function ResultsScreen() {
       isHost: nav?.isHost,
     };
     saveGameState(state);
-    setRematch(state);
-  });
-
-  const onCountdownDone = useCallback(() => {
-    if (!rematch) return;
     exit.stay();
-    navigate('/game', { replace: true, state: rematch });
-  }, [rematch, navigate, exit]);
+    navigate('/game', { replace: true, state });
+  });
 
   const requestRematch = () => {
     setPending(true);
@@ -148,7 +152,7 @@ export function ResultsScreen() {
   const enoughPlayers = players.length >= DUEL.maxPlayers && (inRoom === null || inRoom >= DUEL.maxPlayers);
   // The opponent left the results (or lost their connection): no rematch until they are back.
   const opponentGone = !solo && finished && players.length >= DUEL.maxPlayers && inRoom !== null && inRoom < DUEL.maxPlayers;
-  const starting = pending || rematch !== null;
+  const starting = pending || rematch;
   const status = rematch
     ? 'Rematch starting…'
     : opponentGone
@@ -247,7 +251,8 @@ export function ResultsScreen() {
           </a>
         </div>
       </div>
-      {rematch ? <StartCountdown caption="Rematch starting" onDone={onCountdownDone} /> : null}
+      {/* 'Go!' stays until rematchStarted arrives, at the clock's start. */}
+      {rematch ? <StartCountdown caption="Rematch starting" onDone={waitForStart} /> : null}
     </Page>
   );
 }
