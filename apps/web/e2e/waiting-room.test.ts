@@ -4,8 +4,9 @@
  * guest's tab closes, so the host sees the opponent Offline with "Waiting for your opponent to
  * reconnect..." and Start disabled; the guest opens /waiting again, which rejoins from the stored
  * room, and the host's room is ready again; on another device with nothing stored, /waiting finds
- * the room through the server. The waiting room opens at its top although the dashboard was
- * scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-*.
+ * the room through the server, and so does /game once the game runs (a player in no room who opens
+ * /game goes home). The waiting room opens at its top although the dashboard was
+ * scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-* and game-other-device-phone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -18,6 +19,17 @@ async function continueAsGuest(page: Page): Promise<void> {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Continue as guest' }).click();
   await page.waitForURL((url) => url.pathname === '/');
+}
+
+/** A new browser (no saved room) signed in with `session`, as another device of the same player. */
+async function signedInElsewhere(session: { token: string; user: string }, viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {
+  const device = await newContext(suite.browser, suite.app.url, viewport);
+  await device.addInitScript((s) => {
+    if (localStorage.getItem('token')) return;
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('user', s.user);
+  }, session);
+  return device.newPage();
 }
 
 describe('waiting room: an opponent who drops out and comes back', () => {
@@ -56,16 +68,27 @@ describe('waiting room: an opponent who drops out and comes back', () => {
     // Another device, signed in as the guest but with nothing saved about the room: /waiting asks
     // the server which room the player sits in (GET /api/rooms/current) and rejoins it.
     const session = await back.evaluate(() => ({ token: localStorage.getItem('token') ?? '', user: localStorage.getItem('user') ?? '' }));
-    const device = await newContext(suite.browser, suite.app.url, DESKTOP);
-    await device.addInitScript((s) => {
-      if (localStorage.getItem('token')) return;
-      localStorage.setItem('token', s.token);
-      localStorage.setItem('user', s.user);
-    }, session);
-    const elsewhere = await device.newPage();
+    const elsewhere = await signedInElsewhere(session, DESKTOP);
     await elsewhere.goto('/waiting');
     await expect.poll(async () => (await elsewhere.locator('output.duel-code').textContent())?.trim(), { timeout: 15_000 }).toBe(code);
     expect(await elsewhere.evaluate(() => localStorage.getItem('gameState'))).toContain(code);
     await shot(elsewhere, 'waiting-other-device-desktop');
+
+    // The host starts. On yet another device, /game with nothing saved finds the running game the
+    // same way, and the guest can play it there.
+    await host.getByRole('button', { name: 'Start Game' }).click();
+    await host.waitForURL('**/game');
+    const third = await signedInElsewhere(session, PHONE);
+    await third.goto('/game');
+    await third.locator('.duel-question').waitFor({ timeout: 15_000 });
+    await expect.poll(() => third.getByText(/Question 1 of \d+/).count()).toBeGreaterThan(0);
+    expect(await third.evaluate(() => localStorage.getItem('gameState'))).toContain(code);
+    await shot(third, 'game-other-device-phone');
+
+    // A player in no room who opens /game goes home.
+    const stranger = await (await newContext(suite.browser, suite.app.url, PHONE)).newPage();
+    await continueAsGuest(stranger);
+    await stranger.goto('/game');
+    await stranger.waitForURL((url) => url.pathname === '/');
   });
 });

@@ -2,8 +2,9 @@
  * The multiplayer game /game (spec §2 "Multiplayer game", §4 "Multiplayer": Playing, Finished).
  *
  * In: navigation state {roomCode, players, questions, mode} (isHost carried on to /results).
- * Without it, the saved game state (spec §3) gives the room and the screen rejoins it; a rejoin
- * error alerts and goes home (spec §8). The server owns the clock: timerUpdate every second and
+ * Without it, the saved game state (spec §3) gives the room and the screen rejoins it; without
+ * either (another device) the server says which room (GET /api/rooms/current), or the screen goes
+ * home. A rejoin error alerts and goes home (spec §8). The server owns the clock: timerUpdate every second and
  * getTimer at mount. The game ends when the timer reaches 0, when this player's index reaches the
  * number of questions, or when the server sends gameOver; 1 s later (spec §9) the app goes to
  * /results with {players, score, roomCode, isHost}.
@@ -30,6 +31,7 @@ import { useStoredUser } from '../../../lib/use-stored-user';
 import { clearGameState, gameNavSchema, loadGameState, parseNavState, saveGameState, type GameNavState, type ResultsNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
 import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players';
+import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { PlayersProgress } from './players-progress';
@@ -74,9 +76,8 @@ export function GameScreen() {
   const timeUp = timeLeft !== null && timeLeft <= 0;
   const over = ready && (serverOver || timeUp || (total > 0 && current >= total));
 
-  useEffect(() => {
-    if (!initial) navigate('/', { replace: true });
-  }, [initial, navigate]);
+  // Nothing saved in this browser: the server says which room (its rejoin brings the game).
+  useRoomFromServer(initial !== null, (room) => setGame({ roomCode: room.roomCode, questions: [], mode: room.mode, isHost: room.isHost }));
 
   const onRejoin = useCallback(
     (ack: RejoinAck & { timedOut?: boolean }) => {

@@ -16,10 +16,10 @@ import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, LoadingScreen, Page, cx, initials } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
-import { getCurrentRoom } from '../api/get-current-room';
 import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
 import { isCurrentPlayer } from '../lib/players';
+import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { StartCountdown } from './start-countdown';
@@ -45,21 +45,7 @@ export function WaitingRoom() {
   const [countdown, setCountdown] = useState<GameNavState | null>(null);
   const [copied, setCopied] = useState(false);
 
-  useEffect(() => {
-    if (roomCode) return;
-    let active = true;
-    const goHome = () => {
-      if (active) navigate('/', { replace: true });
-    };
-    getCurrentRoom().then((current) => {
-      if (!active) return;
-      if (current) setRoomCode(current.roomCode);
-      else goHome();
-    }, goHome);
-    return () => {
-      active = false;
-    };
-  }, [roomCode, navigate]);
+  useRoomFromServer(roomCode !== null, (current) => setRoomCode(current.roomCode));
 
   // Saved as soon as the room is known, so that a refresh of this screen can rejoin it. Once the
   // game has started, gameStarted has saved the full state (with questions) and this must not undo it.
