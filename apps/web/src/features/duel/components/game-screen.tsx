@@ -4,10 +4,10 @@
  * In: navigation state {roomCode, players, questions, mode} (isHost carried on to /results).
  * Without it, the saved game state (spec §3) gives the room and the screen rejoins it; without
  * either (another device) the server says which room (GET /api/rooms/current), or the screen goes
- * home. A rejoin error alerts and goes home (spec §8). The server owns the clock: timerUpdate every second and
- * getTimer at mount. The game ends when the timer reaches 0, when this player's index reaches the
- * number of questions, or when the server sends gameOver; 1 s later (spec §9) the app goes to
- * /results with {players, score, roomCode, isHost}.
+ * home. A rejoin error alerts and goes home (spec §8). The server owns the clock: timerUpdate every
+ * second and getTimer at mount. The game ends when the timer reaches 0, when this player's index
+ * reaches the number of questions, or when the server sends gameOver; 1 s later (spec §9) the app
+ * goes to /results with {players, score, roomCode, isHost}.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
