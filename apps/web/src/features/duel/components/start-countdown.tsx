@@ -7,10 +7,11 @@ import { DUEL } from '@mathsprint/shared/constants';
 import { useEffect, useRef, useState } from 'react';
 import './duel.css';
 
-/** One count step (ms). */
-const STEP_MS = 1000;
-/** How long 'Go!' stays before `onDone` (ms): long enough to read, short enough not to eat game time. */
+/** How long 'Go!' stays before `onDone` (ms): long enough to read. */
 const GO_MS = 600;
+/** One count step (ms): 3, 2, 1 and 'Go!' together take the server's countdown (3 s, spec §9), so
+ * the app reaches /game as the game's clock starts, not 0.6 s into it. */
+const STEP_MS = (DUEL.startCountdownSeconds * 1000 - GO_MS) / DUEL.startCountdownSeconds;
 
 export interface StartCountdownProps {
   /** Called once, after 'Go!'. */
