@@ -175,7 +175,7 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageB.getByRole('button', { name: 'Rematch' }).click();
     // Both count down on the results screen; the server sends rematchStarted when the clock starts.
     for (const page of [pageA, pageB]) await page.getByRole('alertdialog', { name: 'Game starting' }).getByText('Rematch starting').waitFor();
-    await shot(pageB, '17b-rematch-countdown-phone');
+    await Promise.all([shot(pageB, '17b-rematch-countdown-phone'), shot(pageA, '17b-rematch-countdown-desktop')]);
     await pageA.waitForURL('**/game');
     await pageB.waitForURL('**/game');
     await pageB.locator('.duel-question').waitFor();
