@@ -29,9 +29,6 @@ import { useSocketEvent } from '../hooks/use-socket-event';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
 
-/** The countdown's end needs nothing: rematchStarted, due at that moment, leads to /game. */
-const waitForStart = (): void => {};
-
 /** The name the single-player screen gives its one player (spec §2 "Single-player"). */
 const SOLO_PLAYER_NAME = 'You';
 /** Spec §2 "Game results" status line when the opponent asked; the one shown as an alert. */
@@ -252,7 +249,7 @@ export function ResultsScreen() {
         </div>
       </div>
       {/* 'Go!' stays until rematchStarted arrives, at the clock's start. */}
-      {rematch ? <StartCountdown caption="Rematch starting" onDone={waitForStart} /> : null}
+      {rematch ? <StartCountdown caption="Rematch starting" /> : null}
     </Page>
   );
 }

@@ -14,8 +14,9 @@ const GO_MS = 600;
 const STEP_MS = (DUEL.startCountdownSeconds * 1000 - GO_MS) / DUEL.startCountdownSeconds;
 
 export interface StartCountdownProps {
-  /** Called once, after 'Go!'. */
-  onDone: () => void;
+  /** Called once, after 'Go!'. Without it 'Go!' stays until the parent moves on (a rematch waits
+   * for rematchStarted, which the server sends as the clock starts). */
+  onDone?: () => void;
   /** Line under the number, e.g. 'Get ready!' or 'Rematch starting'. */
   caption?: string;
 }
@@ -28,7 +29,7 @@ export function StartCountdown({ onDone, caption = 'Get ready!' }: StartCountdow
   });
 
   useEffect(() => {
-    const timer = window.setTimeout(() => (left > 0 ? setLeft(left - 1) : done.current()), left > 0 ? STEP_MS : GO_MS);
+    const timer = window.setTimeout(() => (left > 0 ? setLeft(left - 1) : done.current?.()), left > 0 ? STEP_MS : GO_MS);
     return () => window.clearTimeout(timer);
   }, [left]);
 
