@@ -58,6 +58,12 @@ describe('resultsPhase (spec §2; issue #3)', () => {
     expect(resultsPhase({ attempt: attempt({ status: 'in-progress' }), closeMs: close, nowMs: after, leaderboardFinal: false })).toBe('finalizing');
   });
 
+  it('keeps waiting when the leaderboard is final but the attempt read before it is not ranked yet', () => {
+    expect(resultsPhase({ attempt: attempt(), closeMs: close, nowMs: after, leaderboardFinal: true })).toBe('finalizing');
+    expect(resultsPhase({ attempt: attempt({ status: 'in-progress' }), closeMs: close, nowMs: after, leaderboardFinal: true })).toBe('finalizing');
+    expect(pollDelayMs(resultsPhase({ attempt: attempt(), closeMs: close, nowMs: after, leaderboardFinal: true }), true)).toBe(5_000);
+  });
+
   it('shows a user who did not take part the leaderboard and statistics of a closed contest', () => {
     expect(resultsPhase({ attempt: null, closeMs: close, nowMs: after, leaderboardFinal: true })).toBe('spectator');
     expect(resultsPhase({ attempt: null, closeMs: Number.NaN, nowMs: after, leaderboardFinal: true })).toBe('spectator');

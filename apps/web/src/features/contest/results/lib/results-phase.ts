@@ -38,8 +38,10 @@ export function resultsPhase({ attempt, closeMs, nowMs, leaderboardFinal }: Phas
   if (attempt.rank !== null) return 'final';
   if (!closed) return attempt.status === 'submitted' ? 'pending' : 'open';
   if (!leaderboardFinal) return 'finalizing';
-  // Finalized without a rank: a registration never started is not ranked — the user did not take part.
-  return attempt.status === 'submitted' ? 'final' : 'spectator';
+  // Finalized without a rank. A registration never started is not ranked: the user did not take
+  // part. Every started attempt was submitted at close and ranked (server contest-lifecycle.ts), so
+  // an unranked copy of one is stale (history read just before the leaderboard turned final): ask again.
+  return attempt.status === 'registered' ? 'spectator' : 'finalizing';
 }
 
 /** While ranks are not out after close, ask again this often (ms); the task's "~5 s". */
