@@ -224,6 +224,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         solo.close();
         daily.close();
         await new Promise<void>((resolve) => io.close(() => resolve()));
+        // Closing the sockets marked their seats disconnected in the background; those writes
+        // and their broadcasts go out before Redis is closed below.
+        await duel.settle();
         await http.close();
         await contests.close();
         accounts.close();

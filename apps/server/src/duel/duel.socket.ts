@@ -65,6 +65,10 @@ export interface DuelHandle {
   /** Stops the clock, the sweeper and the lease loop; with Redis, hands this process's running
    * rooms over to the other processes at once. Rooms stay in the store. */
   close(): Promise<void>;
+  /** Resolves once the store changes that sockets connecting or disconnecting started are done,
+   * their broadcasts sent (app.close calls it after closing the sockets and before closing Redis,
+   * so that no seat is left marked connected). Never rejects: a failed change is logged. */
+  settle(): Promise<void>;
   /** The live rooms. Tests read a game's answers from here; nothing else should. */
   store: RoomStore;
   /** Visits every running room this process keeps a clock for now: sends timerUpdate, ends the
@@ -267,6 +271,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     pendingProgress.clear();
   };
 
+  /** The background store changes still running (settle() waits for them). */
+  const inBackground = new Set<Promise<void>>();
+
   /** Runs one store change without waiting for it (connection hooks: no acknowledgement waits),
    * hands its outcome to `then`, and gives `failed` a store call that throws or rejects. */
   function updateInBackground<R extends ChangeResult>(
@@ -275,11 +282,15 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     then: (outcome: UpdateOutcome<R> | undefined) => void,
     failed: (error: unknown) => void,
   ): void {
+    let running: Promise<void>;
     try {
-      Promise.resolve(store.update(code, change)).then(then).catch(failed);
+      running = Promise.resolve(store.update(code, change)).then(then).catch(failed);
     } catch (error) {
       failed(error);
+      return;
     }
+    inBackground.add(running);
+    void running.finally(() => inBackground.delete(running));
   }
 
   /** Broadcasts what a saved transition says (nothing for a refusal or a no-op). */
@@ -641,6 +652,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         await leases?.expire().catch(background('could not hand room clock leases over', {}));
       })();
       return closed;
+    },
+    async settle() {
+      // A change's outcome may start another (none does today); wait until none is left.
+      while (inBackground.size > 0) await Promise.all(inBackground);
     },
     store,
     tick: () => clocks.visitAll(),
