@@ -125,6 +125,8 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageB.keyboard.press('Enter');
     await pageB.getByText('Wrong answer — try again.').first().waitFor();
     expect((await pageB.locator('.duel-question').textContent())?.trim()).toBe(stuck);
+    // The wrong answer's toast replaces the 'Correct!' ones; the screenshot waits for them to slide out.
+    await expect.poll(() => pageB.getByText('Correct!').count(), { timeout: 5_000 }).toBe(0);
     await shot(pageB, '13-game-wrong-phone');
     // Empty answers are refused on the client and nothing is sent.
     await pageB.getByPlaceholder('Type your answer').fill('');
