@@ -6,16 +6,13 @@
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
 import { Redis } from 'ioredis';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { signup } from './helpers/accounts.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck } from './helpers/socket-ack.js';
+import { connectPlayer, type Client } from './helpers/socket-client.js';
 import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const prefix = freshPrefix();
 let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
@@ -24,13 +21,10 @@ let a: TestServer;
 let b: TestServer;
 const clients: Client[] = [];
 
-function connect(server: TestServer, token: string): Promise<Client> {
-  const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+async function connect(server: TestServer, token: string): Promise<Client> {
+  const socket = await connectPlayer(server.url, token);
   clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
+  return socket;
 }
 
 const call = (socket: Client, event: string, payload?: unknown) => emitForAck(socket, event, payload, 5_000);

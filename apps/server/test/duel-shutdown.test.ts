@@ -8,15 +8,12 @@
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
 import { Redis } from 'ioredis';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { guest } from './helpers/accounts.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck } from './helpers/socket-ack.js';
+import { connectPlayer, type Client } from './helpers/socket-client.js';
 import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /** Rooms whose host sits on one process and whose guest sits on the other. */
 const ROOMS = 100;
@@ -29,12 +26,8 @@ const clients: Client[] = [];
 
 async function connectGuest(server: TestServer): Promise<Client> {
   const { token } = await guest(server);
-  const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const socket = await connectPlayer(server.url, token);
   clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
   return socket;
 }
 

@@ -4,14 +4,11 @@
  * with the socket, room, acknowledgement and HTTP metrics, open or behind METRICS_TOKEN.
  */
 import net from 'node:net';
-import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { guest } from './helpers/accounts.js';
 import { dropPrefix, freshPrefix, NO_REDIS, testRedisUrl } from './helpers/redis.js';
+import { connectPlayer, type Client } from './helpers/socket-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
-
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 /**
  * A TCP relay to Redis that the test can stall, standing for a Redis that stops answering this
@@ -66,12 +63,8 @@ describe('health, readiness and metrics', () => {
   afterAll(() => server?.close());
 
   async function connect(token: string): Promise<Client> {
-    const socket: Client = connectClient(server.url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+    const socket = await connectPlayer(server.url, token);
     clients.push(socket);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('connect', resolve);
-      socket.once('connect_error', reject);
-    });
     return socket;
   }
 

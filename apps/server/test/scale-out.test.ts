@@ -9,10 +9,10 @@
  * without them they are skipped with the reason in their name and the suite stays in memory.
  */
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { io as connectClient } from 'socket.io-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { contestScore } from '@mathsprint/shared/domain';
-import type { ClientToServerEvents, DuelPlayer, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import type { DuelPlayer } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, gamePlayers, games, ratingHistory } from '../src/db/schema/index.js';
 import { RedisRoomStore, duelKeys } from '../src/duel/redis-room-store.js';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db.js';
@@ -23,9 +23,9 @@ import { freePort, guestToken, startServerProcess, type ServerProcess } from './
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck, type Ack } from './helpers/socket-ack.js';
+import { connectPlayer, type Client } from './helpers/socket-client.js';
 import { ManualClock, createScratchPostgres, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const NEEDS_BOTH = 'needs TEST_REDIS_URL and TEST_DATABASE_URL: several processes share one PostgreSQL and one Redis';
@@ -36,14 +36,6 @@ const cleanups: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-function connect(url: string, token: string): Promise<Client> {
-  const socket: Client = connectClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
 
 const call = (socket: Client, event: string, payload?: unknown, timeoutMs = 30_000): Promise<Ack> => emitForAck(socket, event, payload, timeoutMs);
 
@@ -67,7 +59,7 @@ function follow(player: Player): void {
 }
 
 async function seat(url: string, account: { token: string; id: string }): Promise<Player> {
-  const socket = await connect(url, account.token);
+  const socket = await connectPlayer(url, account.token);
   const player: Player = { token: account.token, userId: account.id, socket, url, score: 0, current: 0, gameOver: new Promise(() => {}), progress: [] };
   follow(player);
   return player;
@@ -148,7 +140,7 @@ describe('two processes, one killed with kill -9 during 20 concurrent games', ()
       orphans.map(async ({ p, g }) => {
         await sleep(Math.random() * 300);
         p.socket.disconnect();
-        p.socket = await connect(b.url, p.token);
+        p.socket = await connectPlayer(b.url, p.token);
         p.url = b.url;
         p.progress = [];
         follow(p);

@@ -1,0 +1,19 @@
+/** Players' Socket.IO connections for the integration tests, over a real socket.io-client. */
+import { io as connectClient, type Socket } from 'socket.io-client';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
+
+/** A player's socket, typed with the protocol's events (spec §7). */
+export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+/**
+ * Connects to the server at `url` with `token` in the handshake (websocket only, no automatic
+ * reconnection, a connection of its own) and resolves once the server has accepted it; rejects
+ * with the handshake's connect_error. The caller disconnects it.
+ */
+export function connectPlayer(url: string, token: string): Promise<Client> {
+  const socket: Client = connectClient(url, { auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
