@@ -40,7 +40,8 @@ import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
-import { RoomLeases, RENEW_EVERY_MS, SCAN_EVERY_MS } from './room-leases.js';
+import { startLeaseLoop } from './lease-loop.js';
+import { RoomLeases } from './room-leases.js';
 import { RedisRoomStore } from './redis-room-store.js';
 import { RoomClocks, type GameClock } from './room-clocks.js';
 import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
@@ -89,12 +90,6 @@ export interface DuelHandle {
 
 /** How often abandoned rooms are looked for. */
 const SWEEP_EVERY_MS = 60_000;
-/** A finished game nobody confirmed stored for this long is handed to the rating service again by
- * some process (its own process died before the database write). The batch writer stores a game
- * within about 100 ms, so 10 s means the first writer is gone or the database is down. */
-const UNRECORDED_AFTER_MS = 10_000;
-/** How often a process looks for such games. */
-const UNRECORDED_EVERY_MS = 5_000;
 
 const handles = new WeakMap<TypedServer, DuelHandle>();
 
@@ -216,6 +211,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const background = (what: string, fields: Record<string, unknown>) => (error: unknown) =>
     logger.error({ err: error, ...fields }, what);
 
+  /** Hands a finished game to the rating service, which stores it once; then it is no longer
+   * "unrecorded" in the store. */
+  function record(game: FinishedDuel): void {
+    ratings.recordDuel(game, () => {
+      store.markRecorded([game.gameId]).catch(background('could not mark a finished game stored', { gameId: game.gameId }));
+    });
+  }
+
   function emitEffect(room: DuelRoom, effect: DuelEffect): void {
     const to = io.to(duelRoom(room.code));
     switch (effect.type) {
@@ -242,9 +245,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         leases?.release(room.code, gameId).catch(background('could not release a room clock lease', { roomCode: room.code }));
         to.emit('gameOver', { players: machine.rankedPlayers(room), winner: effect.winner });
         try {
-          ratings.recordDuel(effect.result, () => {
-            store.markRecorded([gameId]).catch(background('could not mark a finished game stored', { gameId }));
-          });
+          record(effect.result);
         } catch (error) {
           logger.error({ err: error, gameId }, 'could not hand the finished game to ratings');
         }
@@ -376,57 +377,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     });
   }
 
-  /**
-   * With Redis, every SCAN_EVERY_MS: renew this process's leases (every RENEW_EVERY_MS) and stop
-   * driving rooms whose lease is gone (the game ended elsewhere, or another process took over
-   * after a stall); take over rooms whose lease expired (their process died); and every
-   * UNRECORDED_EVERY_MS hand finished games nobody stored to the rating service again.
-   */
-  let lastRenew = 0;
-  let lastUnrecorded = Date.now();
-  let migrated = false;
-  async function leaseRound(force = false): Promise<void> {
-    if (!leases) return;
-    if (!migrated) {
-      const moved = await leases.migrate();
-      if (moved > 0) logger.info({ rooms: moved }, 'moved room clock leases of an earlier version; their games are taken over');
-      migrated = true;
-    }
-    const now = Date.now();
-    if (force || now - lastRenew >= RENEW_EVERY_MS) {
-      lastRenew = now;
-      for (const code of await leases.renew(() => clocks.driven())) clocks.undrive(code);
-    }
-    for (const { code, gameId } of await leases.takeExpired()) {
-      const room = await store.get(code);
-      if (room?.status === 'playing' && room.game?.id === gameId) {
-        logger.info({ roomCode: code, gameId }, 'took over the clock of a room whose lease expired');
-        clocks.follow(code, clockOf(room.game), true);
-      } else {
-        await leases.release(code, gameId);
-      }
-    }
-    if (force || now - lastUnrecorded >= UNRECORDED_EVERY_MS) {
-      lastUnrecorded = now;
-      for (const game of await store.unrecorded(UNRECORDED_AFTER_MS)) {
-        logger.warn({ gameId: game.gameId }, 'storing a finished game its process left unstored');
-        ratings.recordDuel(game, () => {
-          store.markRecorded([game.gameId]).catch(background('could not mark a finished game stored', { gameId: game.gameId }));
-        });
-      }
-    }
-  }
-  /** The lease round running now, if any (close() waits for it before Redis goes). */
-  let leaseInFlight: Promise<void> | null = null;
-  const leaseTimer = leases
-    ? setInterval(() => {
-        if (leaseInFlight) return;
-        leaseInFlight = leaseRound()
-          .catch(background('room lease round failed', {}))
-          .finally(() => (leaseInFlight = null));
-      }, SCAN_EVERY_MS)
-    : null;
-  leaseTimer?.unref();
+  /** With Redis: renews this process's clock leases, takes over the rooms of dead processes and
+   * stores the games they left unstored (lease-loop.ts). */
+  const leaseLoop = leases ? startLeaseLoop({ leases, store, clocks, clockOf, record, logger }) : null;
 
   onClientEvent(
     io,
@@ -644,9 +597,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       closed ??= (async () => {
         clocks.close();
         clearInterval(sweeper);
-        if (leaseTimer) clearInterval(leaseTimer);
         if (progressFlush) clearImmediate(progressFlush);
-        await leaseInFlight;
+        await leaseLoop?.stop();
         const mine = clocks.driven();
         for (const code of mine) clocks.undrive(code);
         await leases?.expire().catch(background('could not hand room clock leases over', {}));
@@ -660,7 +612,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     store,
     tick: () => clocks.visitAll(),
     sweep,
-    leaseRound: () => leaseRound(true),
+    leaseRound: async () => leaseLoop?.round(true),
     driven: () => clocks.driven(),
     async currentRoom(userId) {
       const room = await store.findByUser(userId);
