@@ -21,7 +21,7 @@ import { openDatabase } from '../src/platform/db.js';
 import { createLogger } from '../src/platform/logger.js';
 import { openRedis } from '../src/platform/redis.js';
 import { signup } from './helpers/accounts.js';
-import { startServerProcess, type ServerProcess } from './helpers/cluster.js';
+import { socketsOn, startServerProcess, type ServerProcess } from './helpers/cluster.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { correctAnswers } from './helpers/daily.js';
 import { call } from './helpers/http.js';
@@ -62,14 +62,6 @@ function webAppClient(url: string, token: string, localAddress: string): Promise
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', reject);
   });
-}
-
-/** mathsprint_sockets_connected of one process, read from its own /metrics (not through nginx). */
-async function socketsOn(server: ServerProcess): Promise<number> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith('mathsprint_sockets_connected '));
-  if (!line) throw new Error(`no mathsprint_sockets_connected on ${server.url}/metrics`);
-  return Number(line.split(' ')[1]);
 }
 
 /** The processes' socket counts once `settled(counts)` holds, polled every 50 ms for up to 5 s

@@ -13,6 +13,7 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, shot } from './support/browser';
+import { continueAsGuest } from './support/accounts';
 import { useAppAndBrowser } from './support/suite';
 
 // The season test signs a dozen players up from one address.
@@ -262,9 +263,7 @@ describe('user story: daily practice hub', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/daily/')) dailyCalls.push(r.url());
     });
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Continue as guest' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await continueAsGuest(page);
     const card = page.getByRole('region', { name: 'Daily Practice' });
     await card.getByRole('link', { name: 'Create account' }).waitFor();
     // Spec §6: the streak is fetched only when signed in; guests get no figure.

@@ -11,26 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
 import { signUp } from './support/accounts';
+import { answerCorrectly } from './support/play';
 
 const suite = useAppAndBrowser();
 
 const stamp = Date.now().toString(36);
 const ada = { name: 'Ada Lovelace', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' };
 const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 'can-we-fix-it-2' };
-
-/** Reads the question shown in `selector`, answers it correctly and waits for the next one. */
-async function answerCorrectly(page: Page, selector: string): Promise<boolean> {
-  const question = page.locator(selector);
-  const text = (await question.textContent())?.trim() ?? '';
-  if (!text || text === '…') return false;
-  await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
-  await page.keyboard.press('Enter');
-  // Moves on to a new question (or to the end screen).
-  await expect
-    .poll(async () => ((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')), { timeout: 10_000 })
-    .not.toBe(text);
-  return true;
-}
 
 async function ratingOf(page: Page): Promise<string> {
   return (await page.locator('.rating-figure').getAttribute('aria-label')) ?? '';

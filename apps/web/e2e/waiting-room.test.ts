@@ -11,15 +11,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { continueAsGuest } from './support/accounts';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
-
-async function continueAsGuest(page: Page): Promise<void> {
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Continue as guest' }).click();
-  await page.waitForURL((url) => url.pathname === '/');
-}
 
 /** A new browser (no saved room) signed in with `session`, as another device of the same player. */
 async function signedInElsewhere(session: { token: string; user: string }, viewport: typeof DESKTOP | typeof PHONE): Promise<Page> {

@@ -106,3 +106,11 @@ export async function guestToken(url: string, n: number): Promise<{ token: strin
   const body = (await res.json()) as { token: string; user: { _id: string } };
   return { token: body.token, id: body.user._id };
 }
+
+/** mathsprint_sockets_connected of one process, read from its own /metrics (not through a proxy). */
+export async function socketsOn(server: Pick<ServerProcess, 'url'>): Promise<number> {
+  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('mathsprint_sockets_connected '));
+  if (!line) throw new Error(`no mathsprint_sockets_connected on ${server.url}/metrics`);
+  return Number(line.split(' ')[1]);
+}

@@ -3,15 +3,16 @@
  * Database: PGlite in memory, or, when TEST_DATABASE_URL is set (CI), a fresh PostgreSQL database
  * created for this server and dropped at close.
  */
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
-import postgres from 'postgres';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
 import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
 import { openDatabase, type DatabaseHandle } from '../../src/platform/db.js';
 import { createLogger } from '../../src/platform/logger.js';
+import { createScratchPostgres } from './scratch-postgres.js';
+
+export { createScratchPostgres };
 
 export interface TestServer {
   url: string;
@@ -21,24 +22,6 @@ export interface TestServer {
   clock: Clock;
   database: DatabaseHandle;
   close(): Promise<void>;
-}
-
-/** Creates an empty PostgreSQL database next to TEST_DATABASE_URL's; returns its URL and a dropper. */
-export async function createScratchPostgres(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `ms_test_${randomBytes(6).toString('hex')}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const a = postgres(baseUrl, { max: 1, onnotice: () => {} });
-      await a.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
 }
 
 /** The migrated PGlite dump written by global-setup.ts, when the run has one. */

@@ -25,3 +25,10 @@ export async function signUp(page: Page, who: NewAccount, shotName?: string): Pr
   await page.waitForURL((url) => url.pathname === '/');
   await expect.poll(() => page.locator('#dashboard-greeting').textContent()).toContain(`Hello, ${who.name.split(' ')[0]}!`);
 }
+
+/** Signs in as a guest from /login ('Continue as guest') and waits for the dashboard. */
+export async function continueAsGuest(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Continue as guest' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+}

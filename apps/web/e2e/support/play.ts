@@ -1,0 +1,21 @@
+/** Playing steps shared by the browser tests. */
+import { solveQuestionText } from '@mathsprint/shared/testing';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+
+/**
+ * Reads the question shown in `selector` ('.duel-question', '.solo-question'), answers it correctly
+ * and waits up to 10 s for the next one (or the end screen). False when no question shows.
+ */
+export async function answerCorrectly(page: Page, selector: string): Promise<boolean> {
+  const question = page.locator(selector);
+  const text = (await question.textContent())?.trim() ?? '';
+  if (!text || text === '…') return false;
+  await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
+  await page.keyboard.press('Enter');
+  // Moves on to a new question (or to the end screen).
+  await expect
+    .poll(async () => ((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')), { timeout: 10_000 })
+    .not.toBe(text);
+  return true;
+}
