@@ -7,7 +7,8 @@
  * home. A rejoin error alerts and goes home (spec §8). The server owns the clock: timerUpdate every
  * second and getTimer at mount. The game ends when the timer reaches 0, when this player's index
  * reaches the number of questions, or when the server sends gameOver; 1 s later (spec §9) the app
- * goes to /results with {players, score, roomCode, isHost}.
+ * goes to /results with {players, score, roomCode, isHost}. A dropped connection shows "Connection
+ * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
@@ -69,7 +70,13 @@ export function GameScreen() {
   const [input, setInput] = useState('');
   const [wrong, setWrong] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  // False from a dropped connection until the rejoin that follows the reconnection is answered:
+  // meanwhile the screen says so and holds answers back, since socket.io-client would send them on
+  // the new connection ahead of the rejoin, where the server refuses them ("You are not in a room").
+  const [online, setOnline] = useState(true);
   const inputRef = useRef<HTMLInputElement>(null);
+  /** Asks again for a rejoin that timed out on a connection still up (set below). */
+  const retryRejoin = useRef<() => void>(() => undefined);
 
   const questions = game?.questions ?? [];
   const total = questions.length;
@@ -83,7 +90,10 @@ export function GameScreen() {
     (ack: RejoinAck & { timedOut?: boolean }) => {
       if (ack.timedOut || ack.error) {
         // Mid-game, a slow reconnect is retried by the next `connect`; only a failed restore is fatal.
-        if (ack.timedOut && ready) return;
+        if (ack.timedOut && ready) {
+          if (getSocket().connected) retryRejoin.current();
+          return;
+        }
         window.alert(ack.error ?? 'The server did not answer. Please try again.');
         clearGameState();
         navigate('/', { replace: true });
@@ -113,10 +123,23 @@ export function GameScreen() {
       if (ack.status === 'finished') setServerOver(true);
       saveGameState({ ...next, players: ack.players ?? players });
       setReady(true);
+      setOnline(true);
     },
     [game, navigate, players, ready, user?.name],
   );
   const rejoin = useRoomRejoin({ roomCode: game?.roomCode ?? null, name: user?.name, rejoinAtMount: !nav, onAck: onRejoin });
+  useEffect(() => {
+    retryRejoin.current = rejoin;
+  }, [rejoin]);
+
+  useEffect(() => {
+    const socket = getSocket();
+    const dropped = () => setOnline(false);
+    socket.on('disconnect', dropped);
+    return () => {
+      socket.off('disconnect', dropped);
+    };
+  }, []);
 
   // Arrived from the waiting room (or a rematch): the socket is in the room; ask for the clock.
   // A refresh keeps the navigation state but not the room, so an error here means: rejoin.
@@ -172,7 +195,7 @@ export function GameScreen() {
   const focusInput = () => window.requestAnimationFrame(() => inputRef.current?.focus());
 
   const submit = () => {
-    if (over || submitting) return;
+    if (over || submitting || !online || !getSocket().connected) return;
     const parsed = parseAnswer(input);
     if (!parsed.ok) {
       gameToasts.invalid(parsed.error);
@@ -186,7 +209,9 @@ export function GameScreen() {
         setSubmitting(false);
         focusInput();
         if (err) {
-          gameToasts.problem('No reply from the server. Check your connection and try again.');
+          // A dropped connection has its own notice, and the rejoin brings the server's figures
+          // (with this answer, if it was counted before the drop).
+          if (getSocket().connected) gameToasts.problem('No reply from the server. Check your connection and try again.');
           return;
         }
         if (ack.error) {
@@ -242,6 +267,11 @@ export function GameScreen() {
               </GameOverPanel>
             ) : (
               <div className="stack">
+                {online ? null : (
+                  <p className="alert alert-warning duel-reconnecting" role="status">
+                    Connection lost. Reconnecting…
+                  </p>
+                )}
                 <QuestionProgress current={current} total={total} label="Game progress" />
                 <QuestionText question={questions[current]} className="duel-question" />
                 <AnswerForm
@@ -252,7 +282,7 @@ export function GameScreen() {
                   }}
                   onSubmit={submit}
                   inputRef={inputRef}
-                  disabled={over}
+                  disabled={over || !online}
                   busy={submitting}
                   invalid={wrong}
                 />
