@@ -20,6 +20,7 @@ import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, P
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
+import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer, type Me } from '../lib/players';
 import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
@@ -121,6 +122,7 @@ export function ResultsScreen() {
   });
 
   const requestRematch = () => {
+    if (!getSocket().connected) return gameToasts.reconnecting();
     setPending(true);
     getSocket().emit('rematch', {}, (ack) => {
       setPending(false);

@@ -18,6 +18,7 @@ import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
+import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer } from '../lib/players';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
@@ -100,6 +101,7 @@ export function WaitingRoom() {
   }, [countdown, navigate]);
 
   const startGame = () => {
+    if (!getSocket().connected) return gameToasts.reconnecting();
     setStarting(true);
     getSocket().emit('startGame', (ack) => {
       setStarting(false);
