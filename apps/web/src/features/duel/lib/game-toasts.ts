@@ -1,8 +1,9 @@
 /**
  * Feedback toasts of the Math Challenge: the answers' (spec §8: 'Correct!', 'Wrong answer — try
  * again.', 'Enter an answer before submitting.') and a room action's tried while reconnecting.
- * Success toasts close after 3000 ms and the others after the 5000 ms default (spec §9 "Display"). A player answers every few seconds, so each new
- * feedback toast first dismisses the previous one: one feedback toast is on screen at a time.
+ * Success toasts close after 3000 ms and the others after the 5000 ms default (spec §9 "Display").
+ * A player answers every few seconds, so each new feedback toast first dismisses the previous one:
+ * one feedback toast is on screen at a time.
  */
 import { DISPLAY } from '@mathsprint/shared/constants';
 import { toast, type Id } from 'react-toastify';
