@@ -1,7 +1,8 @@
 /**
  * The Math Challenge on the socket (spec §7 "Real-time socket"): translates client events into the
- * pure transitions of duel.machine.ts, keeps rooms in a RoomStore, broadcasts the effects, runs the
- * server-owned game clock, and hands finished games to the rating service. No database on any
+ * pure transitions of duel.machine.ts, keeps rooms in a RoomStore, broadcasts the effects
+ * (duel-broadcasts.ts), runs the server-owned game clock (room-clocks.ts; with Redis, its leases
+ * and lease-loop.ts), and hands finished games to the rating service. No database on any
  * acknowledgement path: `ratings.recordDuel` only enqueues.
  *
  * Each socket attached to a room joins the Socket.IO room `duel:{code}`; broadcasts go there
@@ -17,7 +18,6 @@
  */
 import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
-import { DUEL } from '@mathsprint/shared/constants';
 import { roomCode, type Rng } from '@mathsprint/shared/domain';
 import {
   createRoomSchema,
@@ -39,8 +39,9 @@ import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
-import type { DuelEffect, DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
+import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { startLeaseLoop } from './lease-loop.js';
+import { createDuelBroadcasts, duelRoom } from './duel-broadcasts.js';
 import { RoomLeases } from './room-leases.js';
 import { RedisRoomStore } from './redis-room-store.js';
 import { RoomClocks, type GameClock } from './room-clocks.js';
@@ -98,8 +99,8 @@ export function duelHandleOf(io: TypedServer): DuelHandle | undefined {
   return handles.get(io);
 }
 
-/** Socket.IO room of a Math Challenge room's sockets. */
-export const duelRoom = (code: string): string => `duel:${code}`;
+/** Socket.IO room of a Math Challenge room's sockets (defined in duel-broadcasts.ts). */
+export { duelRoom };
 
 /** Room codes must not be guessable: draw them from the OS's CSPRNG, not Math.random. */
 const cryptoRng: Rng = () => webcrypto.getRandomValues(new Uint32Array(1))[0]! / 2 ** 32;
@@ -219,58 +220,26 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     });
   }
 
-  function emitEffect(room: DuelRoom, effect: DuelEffect): void {
-    const to = io.to(duelRoom(room.code));
-    switch (effect.type) {
-      case 'roomUpdate':
-        to.emit('roomUpdate', machine.publicPlayers(room));
-        return;
-      case 'progressUpdate':
-        to.emit('progressUpdate', machine.publicPlayers(room));
-        return;
-      case 'gameStarted': {
-        const game = room.game!;
-        clocks.follow(room.code, clockOf(game), true);
-        tellProcesses(room.code, clockOf(game), false);
-        leases?.claim(room.code, game.id).catch(background('could not take a room clock lease', { roomCode: room.code }));
-        // A rematch's questions and rematchStarted wait for its clock (announceRematch).
-        if (effect.rematch) to.emit('rematchStarting', { seconds: DUEL.startCountdownSeconds });
-        else to.emit('gameStarted', { questions: machine.questionTexts(game.questions), mode: room.mode });
-        return;
+  const broadcasts = createDuelBroadcasts(io, {
+    gameStarted(room) {
+      const game = room.game!;
+      clocks.follow(room.code, clockOf(game), true);
+      tellProcesses(room.code, clockOf(game), false);
+      leases?.claim(room.code, game.id).catch(background('could not take a room clock lease', { roomCode: room.code }));
+    },
+    gameOver(room, result) {
+      const { gameId } = result;
+      forgetClock(room.code, gameId);
+      tellProcesses(room.code, clockOf(room.game!), true);
+      leases?.release(room.code, gameId).catch(background('could not release a room clock lease', { roomCode: room.code }));
+      try {
+        record(result);
+      } catch (error) {
+        logger.error({ err: error, gameId }, 'could not hand the finished game to ratings');
       }
-      case 'gameOver': {
-        const { gameId } = effect.result;
-        forgetClock(room.code, gameId);
-        tellProcesses(room.code, clockOf(room.game!), true);
-        leases?.release(room.code, gameId).catch(background('could not release a room clock lease', { roomCode: room.code }));
-        to.emit('gameOver', { players: machine.rankedPlayers(room), winner: effect.winner });
-        try {
-          record(effect.result);
-        } catch (error) {
-          logger.error({ err: error, gameId }, 'could not hand the finished game to ratings');
-        }
-        return;
-      }
-      case 'rematchRequested':
-        to.except(userRoom(effect.byUserId)).emit('rematchRequested', { name: effect.name });
-        return;
-    }
-  }
-
-  /**
-   * progressUpdate after a correct answer is sent once the current batch of socket input has been
-   * handled (setImmediate), not before the answer's acknowledgement: under load the
-   * acknowledgements of a whole batch go out first, and answers of one room in the same batch share
-   * one progressUpdate carrying the latest scores. A game's final progressUpdate stays immediate, so
-   * it still comes before gameOver.
-   */
-  const pendingProgress = new Map<string, DuelRoom>();
-  let progressFlush: NodeJS.Immediate | null = null;
-  const flushProgress = (): void => {
-    progressFlush = null;
-    for (const [code, room] of pendingProgress) io.to(duelRoom(code)).emit('progressUpdate', machine.publicPlayers(room));
-    pendingProgress.clear();
-  };
+    },
+  });
+  const { emitTransition } = broadcasts;
 
   /** The background store changes still running (settle() waits for them). */
   const inBackground = new Set<Promise<void>>();
@@ -292,22 +261,6 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     }
     inBackground.add(running);
     void running.finally(() => inBackground.delete(running));
-  }
-
-  /** Broadcasts what a saved transition says (nothing for a refusal or a no-op). */
-  function emitTransition(result: ChangeResult): void {
-    if (!result?.ok || !result.room) return;
-    const room = result.room;
-    const effects = result.effects ?? [];
-    if (effects.length === 1 && effects[0]!.type === 'progressUpdate') {
-      const queued = pendingProgress.get(room.code);
-      if (!queued || queued.version < room.version) pendingProgress.set(room.code, room);
-      progressFlush ??= setImmediate(flushProgress);
-      return;
-    }
-    // The final progressUpdate goes out right now, with gameOver; a pending one is stale.
-    if (effects.some((e) => e.type === 'gameOver')) pendingProgress.delete(room.code);
-    for (const effect of effects) emitEffect(room, effect);
   }
 
   /** Takes the user out of their current room before they create or join another. Refused while
@@ -597,7 +550,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       closed ??= (async () => {
         clocks.close();
         clearInterval(sweeper);
-        if (progressFlush) clearImmediate(progressFlush);
+        broadcasts.close();
         await leaseLoop?.stop();
         const mine = clocks.driven();
         for (const code of mine) clocks.undrive(code);
