@@ -89,7 +89,8 @@ export function GameScreen() {
   const onRejoin = useCallback(
     (ack: RejoinAck & { timedOut?: boolean }) => {
       if (ack.timedOut || ack.error) {
-        // Mid-game, a slow reconnect is retried by the next `connect`; only a failed restore is fatal.
+        // Mid-game, a rejoin that timed out is asked again (now if the connection is up, else at the
+        // next `connect`); only a failed restore is fatal.
         if (ack.timedOut && ready) {
           if (getSocket().connected) retryRejoin.current();
           return;
