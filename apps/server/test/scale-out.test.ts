@@ -26,7 +26,6 @@ import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { connectPlayer, type Client } from './helpers/socket-client.js';
 import { ManualClock, createScratchPostgres, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
-
 const testDatabaseUrl = process.env.TEST_DATABASE_URL;
 const NEEDS_BOTH = 'needs TEST_REDIS_URL and TEST_DATABASE_URL: several processes share one PostgreSQL and one Redis';
 const haveBoth = Boolean(testRedisUrl && testDatabaseUrl);
