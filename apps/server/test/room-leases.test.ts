@@ -52,7 +52,7 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     await b.leases.renew(() => []);
 
     const before = a.commands();
-    expect(await a.leases.renew(() => rooms)).toEqual([]);
+    expect(await a.leases.renew(() => rooms)).toEqual({ fenced: false, lost: [] });
     expect(a.commands() - before).toBe(1);
     expect(await b.leases.takeExpired()).toEqual([]);
 
@@ -79,13 +79,15 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     expect(taken).toHaveLength(500);
 
     // a wakes up: its renewal reports exactly the rooms b took, and b takes nothing more.
-    expect(sorted(await a.leases.renew(() => rooms))).toEqual(sorted(taken));
+    const renewal = await a.leases.renew(() => rooms);
+    expect(renewal.fenced).toBe(true);
+    expect(sorted(renewal.lost)).toEqual(sorted(taken));
     expect(await b.leases.takeExpired()).toEqual([]);
     const kept = rooms.filter((code) => !taken.includes(code));
     expect(kept).toHaveLength(100);
     for (const code of kept) expect(await holder(code)).toBe('host-a:3');
     // The next renewal is the ordinary one again.
-    expect(await a.leases.renew(() => kept)).toEqual([]);
+    expect(await a.leases.renew(() => kept)).toEqual({ fenced: false, lost: [] });
   });
 
   it('takes over the games whose leases an earlier version left (one expiry per room)', async () => {

@@ -1,6 +1,8 @@
 /**
  * Fault tests of several server processes sharing PostgreSQL and Redis (issue #5 "Fault tests"):
  *  - kill -9 of one of two processes during 20 concurrent Math Challenges;
+ *  - a process stalled (SIGSTOP) past its lease, then killed: its players who do not come back are
+ *    shown disconnected, one who came back through the other process is not;
  *  - Redis paused for 10 s (CLIENT PAUSE) during play;
  *  - 1,000 sockets reconnecting after a process restart;
  *  - contest transitions and finalization with three processes;
@@ -14,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { contestScore } from '@mathsprint/shared/domain';
 import type { DuelPlayer } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, gamePlayers, games, ratingHistory } from '../src/db/schema/index.js';
+import { DUEL_ROOM_IDLE_MS } from '../src/duel/duel.machine.js';
 import { RedisRoomStore, duelKeys } from '../src/duel/redis-room-store.js';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db.js';
 import { createLogger } from '../src/platform/logger.js';
@@ -201,6 +204,79 @@ describe('two processes, one killed with kill -9 during 20 concurrent games', ()
     console.info(`kill -9 during 20 games: leases taken over ${takeoverMs} ms after the kill`);
     for (const p of players) p.socket.disconnect();
   }, 120_000);
+});
+
+/** Polls `check` every 25 ms until it holds; fails with `what` after `timeoutMs`. */
+async function until(check: () => boolean | Promise<boolean>, timeoutMs: number, what: string): Promise<number> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms`);
+    await sleep(25);
+  }
+  return Date.now() - started;
+}
+
+describe('a player whose process dies and who does not come back', () => {
+  it.skipIf(!haveBoth)(`is shown disconnected to the opponent and the room can expire; one who comes back elsewhere stays connected (${NEEDS_BOTH})`, async () => {
+    const prefix = freshPrefix();
+    const scratch = await createScratchPostgres(testDatabaseUrl!);
+    cleanups.push(() => scratch.drop(), () => dropPrefix(prefix));
+    const env = { DATABASE_URL: scratch.url, REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix };
+    const a = await startServerProcess(env);
+    const b = await startServerProcess(env);
+    cleanups.push(() => a.stop(), async () => (process.kill(b.pid, 'SIGCONT'), b.stop()));
+    const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
+    cleanups.push(() => redis.close());
+    const store = new RedisRoomStore(redis);
+
+    // Three rooms, each with its host on A and its guest on B: two games running, one waiting room.
+    const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signup({ url: a.url } as TestServer, `W${i}`)));
+    const players = await Promise.all(accounts.map((acc, i) => seat((i % 2 ? b : a).url, acc)));
+    const [h1, g1, h2, g2, h3, g3] = players as [Player, Player, Player, Player, Player, Player];
+    const lastPlayers = new Map<Player, DuelPlayer[]>();
+    for (const host of [h1, h2, h3]) host.socket.on('roomUpdate', (list) => lastPlayers.set(host, list));
+    /** What the host's last roomUpdate says of the guest's connection. */
+    const shown = (host: Player, guest: Player) => lastPlayers.get(host)?.find((p) => p.userId === guest.userId)?.connected;
+    const stored = async (code: string, guest: Player) => (await store.get(code))?.seats.find((s) => s.userId === guest.userId)?.connected;
+
+    const room1 = await startGame(h1, g1);
+    const room2 = await startGame(h2, g2);
+    const created = await call(h3.socket, 'createRoom', { mode: 1 });
+    expect((await call(g3.socket, 'joinRoom', { roomCode: created.roomCode })).error).toBeUndefined();
+    const room3 = created.roomCode as string;
+    await until(() => shown(h3, g3) === true, 2000, 'the waiting room shows its guest');
+
+    // B stalls past its lease expiry: A marks B's players away, and B, waking up, lists them again.
+    process.kill(b.pid, 'SIGSTOP');
+    const awayAfter = await until(() => shown(h1, g1) === false && shown(h3, g3) === false, 4000, 'a stalled process shown away');
+    process.kill(b.pid, 'SIGCONT');
+    await until(() => shown(h1, g1) === true && shown(h3, g3) === true, 4000, 'a woken process shown back');
+    expect(await stored(room1.code, g1)).toBe(true);
+
+    // B dies. G2 reconnects through A and rejoins; G1 and G3 never come back.
+    const killedAt = Date.now();
+    await b.kill9();
+    g2.socket.disconnect();
+    g2.socket = await connectPlayer(a.url, g2.token);
+    expect((await call(g2.socket, 'rejoinRoom', { roomCode: room2.code })).error).toBeUndefined();
+    await until(() => shown(h1, g1) === false && shown(h3, g3) === false, 4000, 'players of a killed process shown away');
+    const shownAwayMs = Date.now() - killedAt;
+    expect(await stored(room1.code, g1)).toBe(false);
+    expect(await stored(room3, g3)).toBe(false);
+    // Well past the take-over, G2 is still connected: A holds G2's seat, so it was not marked away.
+    await sleep(1500);
+    expect(await stored(room2.code, g2)).toBe(true);
+    expect(shown(h2, g2)).not.toBe(false);
+
+    // H3 leaves too: nobody is connected to the waiting room, which now expires in 10 minutes, not 6 hours.
+    h3.socket.disconnect();
+    await until(async () => (await store.get(room3))?.idleSince != null, 3000, 'the waiting room idle');
+    const ttl = await redis.client.pttl(duelKeys(prefix).room(room3));
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(DUEL_ROOM_IDLE_MS);
+    console.info(`presence: a stalled process's players shown away after ${awayAfter} ms, a killed one's ${shownAwayMs} ms after the kill`);
+    for (const p of players) p.socket.disconnect();
+  }, 90_000);
 });
 
 describe('Redis paused for 10 s during play', () => {

@@ -15,6 +15,8 @@
  * Redis, the holder of the room's lease (room-leases.ts), which a survivor takes over when its
  * holder dies. With Redis, the processes tell each other of games starting and ending
  * (`duelClock`, a Socket.IO server-side event), so that each can announce to its own players.
+ * A seat shows connected while some process holds a socket of its player attached to the room
+ * (seat-presence.ts), also after that player's process died.
  */
 import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
@@ -43,9 +45,11 @@ import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { startLeaseLoop } from './lease-loop.js';
 import { createDuelBroadcasts, duelRoom } from './duel-broadcasts.js';
 import { RoomLeases } from './room-leases.js';
+import { RoomPresence, type SeatRef } from './room-presence.js';
 import { RedisRoomStore } from './redis-room-store.js';
 import { RoomClocks, type GameClock } from './room-clocks.js';
 import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
+import { createSeatPresence } from './seat-presence.js';
 
 export interface DuelDeps {
   clock: Clock;
@@ -132,7 +136,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const { clock, logger, ratings } = deps;
   const redis = deps.redis ?? null;
   const store = deps.store ?? (redis ? new RedisRoomStore(redis) : new MemoryRoomStore());
-  const leases = redis ? new RoomLeases(redis, `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`) : null;
+  const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leases = redis ? new RoomLeases(redis, owner) : null;
+  const presence = redis ? new RoomPresence(redis, owner) : null;
   const options = { logger };
   /** This process's sockets of a room; with Redis, `io.to` would reach every process's. */
   const local = redis ? io.local : io;
@@ -166,16 +172,22 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   }
 
   function attach(socket: TypedSocket, code: string): void {
-    if (socket.data.duelCode === code) return;
-    if (socket.data.duelCode) void socket.leave(duelRoom(socket.data.duelCode));
+    const previous = socket.data.duelCode;
+    if (previous === code) return;
+    if (previous) void socket.leave(duelRoom(previous));
     void socket.join(duelRoom(code));
     socket.data.duelCode = code;
+    const user = socket.data.user;
+    if (!user) return;
+    if (previous) seatPresence.sync(user.id, previous);
+    seatPresence.sync(user.id, code);
   }
 
   function detach(socket: TypedSocket, code: string): void {
     if (socket.data.duelCode !== code) return;
     void socket.leave(duelRoom(code));
     socket.data.duelCode = undefined;
+    if (socket.data.user) seatPresence.sync(socket.data.user.id, code);
   }
 
   /** Detaches every socket of `userId` from room `code` (after the user left it), on every process. */
@@ -243,6 +255,30 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   /** The background store changes still running (settle() waits for them). */
   const inBackground = new Set<Promise<void>>();
+  function track(work: Promise<void>): void {
+    inBackground.add(work);
+    void work.finally(() => inBackground.delete(work));
+  }
+
+  /** Who holds which seat's connection (seat-presence.ts; with Redis, across processes). */
+  const seatPresence = createSeatPresence({
+    presence,
+    attachedHere: (userId, code) => [...socketsOf(userId)].some((s) => s.data.duelCode === code),
+    attachedSeats() {
+      const seats = new Map<string, SeatRef>();
+      for (const s of io.of('/').sockets.values()) {
+        const { duelCode: code, user } = s.data;
+        if (code && user) seats.set(`${code} ${user.id}`, { code, userId: user.id });
+      }
+      return [...seats.values()];
+    },
+    async setConnected({ code, userId }, connected) {
+      const outcome = await store.update(code, seated(userId, (room) => machine.setConnected(room, userId, connected, clock.now())));
+      if (outcome?.result.ok) emitTransition(outcome.result);
+    },
+    track,
+    logger,
+  });
 
   /** Runs one store change without waiting for it (connection hooks: no acknowledgement waits),
    * hands its outcome to `then`, and gives `failed` a store call that throws or rejects. */
@@ -252,15 +288,11 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     then: (outcome: UpdateOutcome<R> | undefined) => void,
     failed: (error: unknown) => void,
   ): void {
-    let running: Promise<void>;
     try {
-      running = Promise.resolve(store.update(code, change)).then(then).catch(failed);
+      track(Promise.resolve(store.update(code, change)).then(then).catch(failed));
     } catch (error) {
       failed(error);
-      return;
     }
-    inBackground.add(running);
-    void running.finally(() => inBackground.delete(running));
   }
 
   /** Takes the user out of their current room before they create or join another. Refused while
@@ -330,9 +362,13 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     });
   }
 
-  /** With Redis: renews this process's clock leases, takes over the rooms of dead processes and
-   * stores the games they left unstored (lease-loop.ts). */
-  const leaseLoop = leases ? startLeaseLoop({ leases, store, clocks, clockOf, record, logger }) : null;
+  /** With Redis: renews this process's clock leases, takes over the rooms of dead processes, marks
+   * their players who did not come back disconnected and stores the games they left unstored
+   * (lease-loop.ts). */
+  const leaseLoop =
+    leases && presence
+      ? startLeaseLoop({ leases, presence, store, clocks, clockOf, record, logger, absent: seatPresence.absent, reassert: seatPresence.reassert })
+      : null;
 
   onClientEvent(
     io,
@@ -516,6 +552,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     const user = socket.data.user;
     if (!code || !user) return;
     void socket.join(duelRoom(code));
+    seatPresence.sync(user.id, code);
     const now = clock.now();
     updateInBackground(
       code,
@@ -535,13 +572,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (!code || !user) return;
     // Another tab of the same player still attached here keeps the seat connected.
     for (const other of socketsOf(user.id)) if (other !== socket && other.data.duelCode === code) return;
-    const now = clock.now();
-    updateInBackground(
-      code,
-      (room) => machine.setConnected(room, user.id, false, now),
-      (outcome) => emitTransition(outcome?.result ?? null),
-      background('could not mark a player disconnected', { roomCode: code, userId: user.id }),
-    );
+    seatPresence.dropped(user.id, code);
   });
 
   let closed: Promise<void> | null = null;

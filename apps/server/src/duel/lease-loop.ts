@@ -7,6 +7,9 @@
  *    lease is gone (the game ended elsewhere, or a survivor took them over after a stall);
  *  - take over the rooms whose holder's lease expired (its process died): drive the clock of the
  *    ones still playing that game, release the rest;
+ *  - take the presence lists of such processes (room-presence.ts) and hand the seats nobody alive
+ *    holds to `absent` (they are marked disconnected); when this process itself stalled past its
+ *    expiry and lost its list, `reassert` lists its seats again;
  *  - every UNRECORDED_EVERY_MS (5 s), hand the finished games nobody stored within
  *    UNRECORDED_AFTER_MS (10 s) to the rating service again (their process died before the
  *    database write; the rating service stores a game once, by its id).
@@ -17,6 +20,7 @@ import type { Logger } from '../platform/logger.js';
 import type { DuelRoom } from './duel.machine.js';
 import type { GameClock, RoomClocks } from './room-clocks.js';
 import { RENEW_EVERY_MS, SCAN_EVERY_MS, type RoomLeases } from './room-leases.js';
+import type { RoomPresence, SeatRef } from './room-presence.js';
 import type { RoomStore } from './room-store.js';
 
 /** A finished game nobody confirmed stored for this long is handed to the rating service again by
@@ -34,6 +38,11 @@ export interface LeaseLoopDeps {
   clockOf(game: NonNullable<DuelRoom['game']>): GameClock;
   /** Hands a finished game to the rating service (it stores it once and marks it recorded). */
   record(game: FinishedDuel): void;
+  presence: RoomPresence;
+  /** Marks a seat no live process holds disconnected (once its process died). */
+  absent(seat: SeatRef): Promise<void>;
+  /** Lists this process's seats again after a survivor took its list (it stalled). */
+  reassert(): Promise<void>;
   logger: Logger;
 }
 
@@ -63,7 +72,9 @@ export function startLeaseLoop(deps: LeaseLoopDeps): LeaseLoop {
     const now = Date.now();
     if (force || now - lastRenew >= RENEW_EVERY_MS) {
       lastRenew = now;
-      for (const code of await leases.renew(() => clocks.driven())) clocks.undrive(code);
+      const { fenced, lost } = await leases.renew(() => clocks.driven());
+      for (const code of lost) clocks.undrive(code);
+      if (fenced) await deps.reassert();
     }
     for (const { code, gameId } of await leases.takeExpired()) {
       const room = await store.get(code);
@@ -74,6 +85,9 @@ export function startLeaseLoop(deps: LeaseLoopDeps): LeaseLoop {
         await leases.release(code, gameId);
       }
     }
+    const absent = await deps.presence.takeAbsent();
+    if (absent.length > 0) logger.info({ seats: absent.length }, 'marking disconnected the players whose process is gone');
+    await Promise.all(absent.map((seat) => deps.absent(seat)));
     if (force || now - lastUnrecorded >= UNRECORDED_EVERY_MS) {
       lastUnrecorded = now;
       for (const game of await store.unrecorded(UNRECORDED_AFTER_MS)) {

@@ -31,6 +31,7 @@
  *  - P duel:finished      hash gameId → FinishedDuel JSON, written in the same script as the
  *                         transition that ended the game, deleted once the game is in the database;
  *    P duel:finished-at   sorted set of the same ids by when they were written or last claimed.
+ * The leases (room-leases.ts) and the per-process presence lists (room-presence.ts) live beside them.
  */
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../platform/redis.js';
@@ -70,6 +71,8 @@ export function duelKeys(prefix: string) {
     leaseOwners: `${prefix}duel:lease-owners`,
     leaseRoomsPrefix: `${prefix}duel:lease-rooms:`,
     leaseFenced: `${prefix}duel:lease-fenced`,
+    /** Per-process sets of the (room, player) pairs it holds (room-presence.ts). */
+    presencePrefix: `${prefix}duel:presence:`,
     /** Per-room lease expiries of versions before 2026-11-25 (RoomLeases.migrate). */
     leaseExpiryBefore20261125: `${prefix}duel:lease-exp`,
   };

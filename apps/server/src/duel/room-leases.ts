@@ -16,9 +16,10 @@
  *  - P duel:lease-owners    sorted set owner → expiry, epoch ms by Redis's own clock (the
  *                           processes' clocks need not agree);
  *  - P duel:lease-rooms:{owner}  set of the room codes the owner holds, for the take-over;
- *  - P duel:lease-fenced    sorted set owner → when a survivor began taking its rooms: a process
- *                           that stalled past its expiry finds itself here at its next renewal and
- *                           learns which of its rooms it lost.
+ *  - P duel:lease-fenced    sorted set owner → when a survivor began taking its rooms or its
+ *                           presence list (room-presence.ts): a process that stalled past its expiry
+ *                           finds itself here at its next renewal and learns which of its rooms it
+ *                           lost (and lists its players again).
  * Scripts name the per-owner sets from a prefix argument, so this layout is for a single Redis
  * server (not Redis Cluster), which is what MathSprint runs on.
  *
@@ -69,8 +70,9 @@ for i = 2, #ARGV do
 end
 return lost`;
 
-/** KEYS: leases, owners, fenced. ARGV: owner, ttl, limit, owned-set prefix, fence kept ms.
- * Claims the rooms of owners whose expiry passed; returns code, game id pairs. */
+/** KEYS: leases, owners, fenced. ARGV: owner, ttl, limit, owned-set prefix, fence kept ms,
+ * presence-set prefix. Claims the rooms of owners whose expiry passed; returns code, game id pairs.
+ * An owner is forgotten once it holds no room and no presence pair (room-presence.ts takes those). */
 const TAKE_EXPIRED_SCRIPT = `${NOW_MS}
 local out = {}
 local budget = tonumber(ARGV[3])
@@ -92,7 +94,7 @@ for _, owner in ipairs(redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now, 'LIMIT'
       end
     end
     budget = budget - #codes
-    if redis.call('SCARD', rooms) == 0 then redis.call('ZREM', KEYS[2], owner) end
+    if redis.call('SCARD', rooms) == 0 and redis.call('SCARD', ARGV[6] .. owner) == 0 then redis.call('ZREM', KEYS[2], owner) end
     if budget <= 0 then break end
   end
 end
@@ -140,7 +142,17 @@ interface LeaseCommands {
   leaseClaim(leases: string, owners: string, owner: string, gameId: string, ttl: number, code: string, ownedPrefix: string): Promise<number>;
   leaseRenew(owners: string, fenced: string, owner: string, ttl: number): Promise<number>;
   leaseLost(leases: string, owner: string, ...codes: string[]): Promise<string[]>;
-  leaseTakeExpired(leases: string, owners: string, fenced: string, owner: string, ttl: number, limit: number, ownedPrefix: string, fenceKeptMs: number): Promise<string[]>;
+  leaseTakeExpired(
+    leases: string,
+    owners: string,
+    fenced: string,
+    owner: string,
+    ttl: number,
+    limit: number,
+    ownedPrefix: string,
+    fenceKeptMs: number,
+    presencePrefix: string,
+  ): Promise<string[]>;
   leaseRelease(leases: string, gameId: string, ownedPrefix: string, ...codes: string[]): Promise<number>;
   leaseExpire(owners: string, owner: string): Promise<number>;
   leaseMigrate(leases: string, owners: string, oldExpiries: string, ownedPrefix: string): Promise<number>;
@@ -175,19 +187,20 @@ export class RoomLeases {
     await this.redis.leaseClaim(lease, leaseOwners, this.owner, gameId, LEASE_TTL_MS, code, leaseRoomsPrefix);
   }
 
-  /** Renews every lease this process holds; returns those of the rooms it drives (`driven`, asked
-   * only after a stall) that it no longer holds, which is none unless rooms were taken over. */
-  async renew(driven: () => string[]): Promise<string[]> {
-    const fenced = await this.redis.leaseRenew(this.keys.leaseOwners, this.keys.leaseFenced, this.owner, LEASE_TTL_MS);
-    const codes = fenced === 0 ? [] : driven();
-    if (codes.length === 0) return [];
-    return this.redis.leaseLost(this.keys.lease, this.owner, ...codes);
+  /** Renews every lease this process holds. `fenced`: a survivor took this process's rooms or
+   * presence list since its last renewal (it stalled past its expiry); `lost`: the rooms it drives
+   * (`driven`, asked only when fenced) that it no longer holds. */
+  async renew(driven: () => string[]): Promise<{ fenced: boolean; lost: string[] }> {
+    const fenced = (await this.redis.leaseRenew(this.keys.leaseOwners, this.keys.leaseFenced, this.owner, LEASE_TTL_MS)) !== 0;
+    const codes = fenced ? driven() : [];
+    if (codes.length === 0) return { fenced, lost: [] };
+    return { fenced, lost: await this.redis.leaseLost(this.keys.lease, this.owner, ...codes) };
   }
 
   /** Claims the rooms of processes that stopped renewing; returns the rooms and their game ids. */
   async takeExpired(): Promise<Array<{ code: string; gameId: string }>> {
-    const { lease, leaseOwners, leaseFenced, leaseRoomsPrefix } = this.keys;
-    const flat = await this.redis.leaseTakeExpired(lease, leaseOwners, leaseFenced, this.owner, LEASE_TTL_MS, CLAIM_BATCH, leaseRoomsPrefix, FENCE_KEPT_MS);
+    const { lease, leaseOwners, leaseFenced, leaseRoomsPrefix, presencePrefix } = this.keys;
+    const flat = await this.redis.leaseTakeExpired(lease, leaseOwners, leaseFenced, this.owner, LEASE_TTL_MS, CLAIM_BATCH, leaseRoomsPrefix, FENCE_KEPT_MS, presencePrefix);
     const out: Array<{ code: string; gameId: string }> = [];
     for (let i = 0; i + 1 < flat.length; i += 2) out.push({ code: flat[i]!, gameId: flat[i + 1]! });
     return out;
