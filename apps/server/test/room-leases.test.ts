@@ -6,43 +6,25 @@
  * leases an earlier version left are taken over.
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { duelKeys } from '../src/duel/redis-room-store.js';
 import { LEASE_TTL_MS, RoomLeases } from '../src/duel/room-leases.js';
-import { createLogger } from '../src/platform/logger.js';
-import { openRedis, type RedisHandle } from '../src/platform/redis.js';
-import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { NO_REDIS, redisPerTest, testRedisUrl } from './helpers/redis.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const codes = (from: number, count: number) => Array.from({ length: count }, (_, i) => `R${String(from + i).padStart(5, '0')}`);
 const sorted = (values: string[]) => [...values].sort();
 
 describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
-  const handles: RedisHandle[] = [];
-  let prefix: string;
-  let redis: RedisHandle;
+  const redisFor = redisPerTest();
 
   /** A process's leases: its own connection and owner id. */
   async function leasesOf(owner: string): Promise<{ leases: RoomLeases; commands: () => number }> {
-    const handle = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
-    handles.push(handle);
+    const handle = await redisFor.open();
     const sent = vi.spyOn(handle.client, 'sendCommand');
     return { leases: new RoomLeases(handle, owner), commands: () => sent.mock.calls.length };
   }
-  const holder = async (code: string) => (await redis.client.hget(duelKeys(prefix).lease, code))?.split(' ')[0];
-
-  const prefixes: string[] = [];
-
-  beforeAll(async () => {
-    redis = await openRedis(testRedisUrl!, { prefix: freshPrefix(), logger: createLogger('silent') });
-    handles.push(redis);
-  });
-  // Each test its own key prefix: the processes of one test never see another's expired owners.
-  beforeEach(() => void prefixes.push((prefix = freshPrefix())));
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    for (const p of prefixes) await dropPrefix(p);
-  });
+  const holder = async (code: string) => (await redisFor.admin().client.hget(duelKeys(redisFor.prefix()).lease, code))?.split(' ')[0];
 
   it('renews every room of a process in one command, and a survivor takes them all once their owner stops', async () => {
     const a = await leasesOf('host-a:1');
@@ -91,7 +73,8 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
   });
 
   it('takes over the games whose leases an earlier version left (one expiry per room)', async () => {
-    const keys = duelKeys(prefix);
+    const keys = duelKeys(redisFor.prefix());
+    const redis = redisFor.admin();
     // As the version before 2026-11-25 left them at shutdown: owner and game in the hash, expiry 0.
     await redis.client.hset(keys.lease, 'OLD001', 'old-host:9 g1', 'OLD002', 'old-host:9 g2');
     await redis.client.zadd(keys.leaseExpiryBefore20261125, 0, 'OLD001', 0, 'OLD002');

@@ -6,42 +6,26 @@
  * nor pairs; one that only stalled is fenced, so its next renewal tells it to list its seats again.
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { duelKeys } from '../src/duel/redis-room-store.js';
 import { LEASE_TTL_MS, RoomLeases } from '../src/duel/room-leases.js';
 import { RoomPresence } from '../src/duel/room-presence.js';
-import { createLogger } from '../src/platform/logger.js';
-import { openRedis, type RedisHandle } from '../src/platform/redis.js';
-import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
+import { NO_REDIS, redisPerTest, testRedisUrl } from './helpers/redis.js';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const byCode = <T extends { code: string; userId: string }>(seats: T[]) => [...seats].sort((x, y) => (x.code + x.userId).localeCompare(y.code + y.userId));
 
 describe.skipIf(!testRedisUrl)(`room presence lists (needs ${NO_REDIS})`, () => {
-  const handles: RedisHandle[] = [];
-  const prefixes: string[] = [];
-  let prefix: string;
-  let redis: RedisHandle;
+  const redisFor = redisPerTest();
 
   /** A process: its own connection, its leases and its presence list under one owner id. */
   async function processOf(owner: string): Promise<{ leases: RoomLeases; presence: RoomPresence }> {
-    const handle = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
-    handles.push(handle);
+    const handle = await redisFor.open();
     return { leases: new RoomLeases(handle, owner), presence: new RoomPresence(handle, owner) };
   }
-  const owners = async () => (await redis.client.zrange(duelKeys(prefix).leaseOwners, 0, -1)).sort();
+  const owners = async () => (await redisFor.admin().client.zrange(duelKeys(redisFor.prefix()).leaseOwners, 0, -1)).sort();
 
-  beforeAll(async () => {
-    redis = await openRedis(testRedisUrl!, { prefix: freshPrefix(), logger: createLogger('silent') });
-    handles.push(redis);
-  });
-  beforeEach(() => void prefixes.push((prefix = freshPrefix())));
-  afterAll(async () => {
-    await Promise.all(handles.map((h) => h.close()));
-    for (const p of prefixes) await dropPrefix(p);
-  });
-
-  it("counts a pair as held only while its process is alive, and tells a process letting go whether another holds it", async () => {
+  it('counts a pair as held only while its process is alive, and tells a process letting go whether another holds it', async () => {
     const a = await processOf('host-a:1');
     const b = await processOf('host-b:2');
     // Listing a pair enters a process that has not renewed yet as alive.

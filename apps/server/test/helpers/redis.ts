@@ -6,6 +6,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createLogger } from '../../src/platform/logger.js';
+import { openRedis, type RedisHandle } from '../../src/platform/redis.js';
 
 export const testRedisUrl = process.env.TEST_REDIS_URL;
 
@@ -41,4 +44,30 @@ export async function dropPrefix(prefix: string): Promise<void> {
   } finally {
     redis.disconnect();
   }
+}
+
+/**
+ * For a describe block whose tests each play processes of their own on Redis: registers hooks that
+ * give every test a fresh key prefix (so one test's processes never see another's expired owners),
+ * and closes the connections and deletes the keys after the block.
+ * Returns `open()`, a new connection under the running test's prefix (a "process"), `prefix()`,
+ * and `admin()`, a connection of the block's own for reading keys by their full names.
+ */
+export function redisPerTest(): { open(): Promise<RedisHandle>; prefix(): string; admin(): RedisHandle } {
+  const handles: RedisHandle[] = [];
+  const prefixes: string[] = [];
+  let prefix = '';
+  let admin: RedisHandle | undefined;
+  const connect = async (keyPrefix: string) => {
+    const handle = await openRedis(testRedisUrl!, { prefix: keyPrefix, logger: createLogger('silent') });
+    handles.push(handle);
+    return handle;
+  };
+  beforeAll(async () => void (admin = await connect(freshPrefix())));
+  beforeEach(() => void prefixes.push((prefix = freshPrefix())));
+  afterAll(async () => {
+    await Promise.all(handles.map((h) => h.close()));
+    for (const p of prefixes) await dropPrefix(p);
+  });
+  return { open: () => connect(prefix), prefix: () => prefix, admin: () => admin! };
 }
