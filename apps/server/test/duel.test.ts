@@ -466,6 +466,59 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(rows).toHaveLength(2);
     });
 
+    it('sends rematchStarted to a player whose connection was down when the clock started, until they have scored', async () => {
+      const t = await seatTwo(1);
+      await start(t);
+      await runOut(t);
+      expect(await call(t.host.socket, 'rematch')).toEqual({});
+      const countdown = next(t.host.socket, 'rematchStarting');
+      expect(await call(t.guest.socket, 'rematch')).toEqual({});
+      await countdown;
+
+      // Bob's connection drops during the countdown and comes back after the clock started.
+      const away = () => nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
+      const back = () => nextWhere(t.host.socket, 'roomUpdate', (players) => players.every((p) => p.connected));
+      let gone = away();
+      t.guest.socket.disconnect();
+      await gone;
+      const hostHears = next(t.host.socket, 'rematchStarted');
+      clock.advance(3000);
+      await duel.tick();
+      const started = await hostHears;
+
+      /** A new connection of Bob's (a client written to the spec alone: the server rejoins it),
+       * listening for rematchStarted from its first frame. */
+      const reconnect = async () => {
+        const socket: Client = connectClient(server.url, { auth: { token: t.guest.user.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+        clients.push(socket);
+        const heard = record(socket, 'rematchStarted');
+        const returned = back();
+        await new Promise<void>((resolve, reject) => (socket.once('connect', () => resolve()), socket.once('connect_error', reject)));
+        await returned;
+        await settle();
+        return { socket, heard };
+      };
+      const first = await reconnect();
+      expect(first.heard).toHaveLength(1);
+      const [bob] = first.heard;
+      expect(bob!.questions).toEqual(started.questions);
+      expect(bob!.mode).toBe(1);
+      expect(bob!.players.map((p) => [p.name, p.score, p.current])).toEqual([
+        ['Alice', 0, 0],
+        ['Bob', 0, 0],
+      ]);
+
+      // Once Bob has scored, a reconnection does not reset his screen to 0.
+      const q = await questionsOf(t.code);
+      expect(await call(first.socket, 'submitAnswer', { answer: q.answers[0] })).toMatchObject({ correct: true, currentQuestion: 1 });
+      gone = away();
+      first.socket.disconnect();
+      await gone;
+      const second = await reconnect();
+      expect(second.heard).toEqual([]);
+      await runOut({ ...t, guest: { user: t.guest.user, socket: second.socket } });
+    });
+
     it('is refused when the opponent has left the room', async () => {
       const t = await seatTwo(1);
       expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet' });

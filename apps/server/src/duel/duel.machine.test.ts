@@ -295,6 +295,22 @@ describe('rematch', () => {
     expect(refusal(m.requestRematch(away, alice.userId, next, later))).toBe(DUEL_ERRORS.opponentLeft);
     expect(ok(m.leaveRoom(left.room, alice.userId, later)).closed).toBe(true);
   });
+
+  it('is announced again to a player back after its clock started, only while they have not scored', () => {
+    const first = startedRoom(1, 'first');
+    // The first game of a room is announced by gameStarted, not rematchStarted.
+    expect(m.missedRematchStart(first, bob.userId, clockStart + 1000)).toBe(false);
+    const asked = ok(m.requestRematch(finished(), bob.userId, next, later)).room;
+    const r = ok(m.requestRematch(asked, alice.userId, next, later)).room;
+    const starts = r.game!.startsAt;
+    expect(m.missedRematchStart(r, bob.userId, starts - 1)).toBe(false); // the countdown: announced at the start
+    expect(m.missedRematchStart(r, bob.userId, starts)).toBe(true);
+    expect(m.missedRematchStart(r, carol.userId, starts)).toBe(false);
+    const scored = ok(m.submitAnswer(r, bob.userId, r.game!.questions.answers[0]!, starts + 500)).room;
+    expect(m.missedRematchStart(scored, bob.userId, starts + 1000)).toBe(false);
+    expect(m.missedRematchStart(scored, alice.userId, starts + 1000)).toBe(true);
+    expect(m.rematchStartedPayload(r)).toEqual({ questions: m.questionTexts(r.game!.questions), mode: 1, players: m.publicPlayers(r) });
+  });
 });
 
 describe('MemoryRoomStore', async () => {

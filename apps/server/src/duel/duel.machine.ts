@@ -213,6 +213,25 @@ export function publicPlayers(room: DuelRoom): DuelPlayer[] {
   }));
 }
 
+/** The rematchStarted payload (spec §7) of a room whose rematch runs: its question texts, mode
+ * (minutes) and players (scores 0). */
+export function rematchStartedPayload(room: DuelRoom): { questions: string[]; mode: number; players: DuelPlayer[] } {
+  return { questions: room.game ? questionTexts(room.game.questions) : [], mode: room.mode, players: publicPlayers(room) };
+}
+
+/**
+ * True when a connection of `userId` that the server put back in the room itself (a client written
+ * to spec §7 alone) should hear rematchStarted now: the room's rematch clock started at or before
+ * `now` (epoch ms), while that connection was away, and the player has not scored or moved on, so
+ * the spec's reset to 0 on rematchStarted (spec §4) loses nothing. Without it such a client stays
+ * on its results screen for the whole rematch.
+ */
+export function missedRematchStart(room: DuelRoom, userId: string, now: number): boolean {
+  const seat = seatOf(room, userId);
+  const game = room.game;
+  return room.status === 'playing' && game?.rematch === true && now >= game.startsAt && seat !== undefined && seat.score === 0 && seat.current === 0;
+}
+
 /** Players ranked by score, highest first; equal scores keep seat order (spec §2 "Game results"). */
 export function rankedPlayers(room: DuelRoom): DuelPlayer[] {
   return rankPlayers(publicPlayers(room)).ranked;

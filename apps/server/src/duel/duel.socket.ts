@@ -323,8 +323,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       .get(code)
       .then((room) => {
         if (room?.status !== 'playing' || room.game?.id !== game.gameId) return; // ended or replaced
-        const questions = machine.questionTexts(room.game.questions);
-        local.to(duelRoom(code)).emit('rematchStarted', { questions, mode: room.mode, players: machine.publicPlayers(room) });
+        local.to(duelRoom(code)).emit('rematchStarted', machine.rematchStartedPayload(room));
       })
       .catch(background('could not announce a rematch', { roomCode: code, gameId: game.gameId }));
   }
@@ -546,7 +545,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   });
 
   // Such a socket, or a session recovered with its room (with Redis), joins the room's broadcasts,
-  // marks its seat connected and has the room's clock announced here.
+  // marks its seat connected and has the room's clock announced here. One that was away when its
+  // rematch's clock started hears rematchStarted now (duel.machine.ts `missedRematchStart`).
   onSocketConnected(io, (socket) => {
     const code = socket.data.duelCode;
     const user = socket.data.user;
@@ -560,7 +560,9 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       (outcome) => {
         if (!outcome?.result.ok) return detach(socket, code); // left or gone meanwhile
         emitTransition(outcome.result);
-        followRoom(outcome.result.room ?? outcome.before);
+        const room = outcome.result.room ?? outcome.before;
+        followRoom(room);
+        if (machine.missedRematchStart(room, user.id, clock.now())) socket.emit('rematchStarted', machine.rematchStartedPayload(room));
       },
       background('could not put a connecting socket back in its room', { roomCode: code, userId: user.id }),
     );
