@@ -36,6 +36,7 @@ import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { PlayersProgress } from './players-progress';
+import { ReconnectingNotice } from './reconnecting-notice';
 import './duel.css';
 
 /** How long an answer may stay unacknowledged before the player is told (ms). */
@@ -268,11 +269,7 @@ export function GameScreen() {
               </GameOverPanel>
             ) : (
               <div className="stack">
-                {online ? null : (
-                  <p className="alert alert-warning duel-reconnecting" role="status">
-                    Connection lost. Reconnecting…
-                  </p>
-                )}
+                {online ? null : <ReconnectingNotice />}
                 <QuestionProgress current={current} total={total} label="Game progress" />
                 <QuestionText question={questions[current]} className="duel-question" />
                 <AnswerForm

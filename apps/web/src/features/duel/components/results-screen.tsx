@@ -10,7 +10,8 @@
  * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting (both
  * asked: rematchStarting {seconds}, and a 3-2-1 countdown runs) → rematchStarted {questions, mode,
  * players}, which the server sends when the new game's clock starts: the saved game state is
- * replaced and the app returns to /game.
+ * replaced and the app returns to /game. While the connection is down the screen says "Connection
+ * lost. Reconnecting…" and Rematch is disabled (useConnectionLost).
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -24,9 +25,11 @@ import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer, type Me } from '../lib/players';
 import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
+import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
+import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
 
@@ -60,6 +63,7 @@ export function ResultsScreen() {
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
   const exit = useLeaveRoomOnExit(roomCode);
+  const connectionLost = useConnectionLost();
 
   useEffect(() => {
     if (!nav) navigate('/', { replace: true });
@@ -226,6 +230,7 @@ export function ResultsScreen() {
           </ol>
         </Card>
 
+        {connectionLost && !solo ? <ReconnectingNotice /> : null}
         {status ? (
           <p className={cx('results-status', status === OPPONENT_ASKED_TEXT && 'results-status-alert')} role="status">
             {status}
@@ -239,7 +244,7 @@ export function ResultsScreen() {
             <Button
               size="lg"
               onClick={requestRematch}
-              disabled={!enoughPlayers || !finished || starting || requested}
+              disabled={!enoughPlayers || !finished || starting || requested || connectionLost}
               aria-busy={starting || undefined}
             >
               {starting ? 'Starting...' : requested ? 'Waiting...' : 'Rematch'}

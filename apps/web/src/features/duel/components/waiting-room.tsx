@@ -7,7 +7,8 @@
  * the server for the room the player sits in (GET /api/rooms/current) and rejoins that, or goes
  * home when there is none. Listens to roomUpdate (the bare players list) and gameStarted
  * {questions, mode}; on the start it saves the game state, runs the 3-2-1-'Go!' countdown and goes
- * to /game with {roomCode, players, questions, mode}.
+ * to /game with {roomCode, players, questions, mode}. While the connection is down the screen says
+ * "Connection lost. Reconnecting…" instead of the room's status and Start Game is disabled.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -20,9 +21,11 @@ import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer } from '../lib/players';
+import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
+import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
 
@@ -44,6 +47,7 @@ export function WaitingRoom() {
   );
   const [starting, setStarting] = useState(false);
   const [countdown, setCountdown] = useState<GameNavState | null>(null);
+  const connectionLost = useConnectionLost();
   const [copied, setCopied] = useState(false);
 
   useRoomFromServer(roomCode !== null, (current) => setRoomCode(current.roomCode));
@@ -206,13 +210,17 @@ export function WaitingRoom() {
             </ul>
           </div>
 
-          <p className={cx('duel-status', canStart && 'duel-status-ready')} role="status">
-            {canStart ? 'Ready to start the game!' : full ? `${DUEL_ERRORS.opponentAway}...` : 'Waiting for opponent to join...'}
-          </p>
+          {connectionLost ? (
+            <ReconnectingNotice />
+          ) : (
+            <p className={cx('duel-status', canStart && 'duel-status-ready')} role="status">
+              {canStart ? 'Ready to start the game!' : full ? `${DUEL_ERRORS.opponentAway}...` : 'Waiting for opponent to join...'}
+            </p>
+          )}
 
           <div className="duel-lobby-actions">
             {room.isHost ? (
-              <Button size="lg" block variant={canStart ? 'success' : 'primary'} disabled={!canStart} loading={starting} onClick={startGame}>
+              <Button size="lg" block variant={canStart ? 'success' : 'primary'} disabled={!canStart || connectionLost} loading={starting} onClick={startGame}>
                 {canStart ? 'Start Game' : 'Waiting for opponent...'}
               </Button>
             ) : (

@@ -1,0 +1,143 @@
+/**
+ * Room screens while the connection is down (spec §4 "Real-time connection"), in a real browser.
+ * Each page's WebSocket is wrapped (an init script), so the test can drop a page's connection and
+ * keep it from coming back for as long as it needs, longer than the 250–750 ms a real reconnection
+ * takes; while it is down, every reconnection attempt fails at once. Two guests play a Math Challenge:
+ *  - the host's connection is down in the waiting room: "Connection lost. Reconnecting…" shows in
+ *    place of "Ready to start the game!" and Start Game is disabled, while the guest sees the host
+ *    Offline; once the connection is back, Start Game starts the game;
+ *  - the guest's connection is down mid-game: the same notice shows and the answer form is
+ *    disabled; once it is back, answers count again;
+ *  - the host's connection is down on the results screen: the notice shows and Rematch is disabled
+ *    on both screens; once it is back, Rematch reaches the guest.
+ * Screens saved as artifacts/screenshots/guards-*.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { continueAsGuest } from './support/accounts';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { answerCorrectly } from './support/play';
+import { useAppAndBrowser } from './support/suite';
+
+const suite = useAppAndBrowser();
+
+/**
+ * A page whose Socket.IO connection the test can cut. An init script wraps the page's WebSocket:
+ * `cut()` closes the open connections, and until `restore()` every new one goes to a path the
+ * server refuses, so each reconnection attempt fails at once, as with a network that is down.
+ */
+async function cuttablePage(viewport: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; cut(): Promise<void>; restore(): Promise<void> }> {
+  const context = await newContext(suite.browser, suite.app.url, viewport);
+  await context.addInitScript(() => {
+    const Native = window.WebSocket;
+    const live = new Set<WebSocket>();
+    const state = { cut: false };
+    class CuttableWebSocket extends Native {
+      constructor(url: string | URL, protocols?: string | string[]) {
+        super(state.cut ? String(url).replace('/socket.io/', '/cut-by-the-test/') : url, protocols);
+        if (state.cut) return;
+        live.add(this);
+        this.addEventListener('close', () => live.delete(this));
+      }
+    }
+    window.WebSocket = CuttableWebSocket;
+    Object.assign(window, {
+      cutConnection() {
+        state.cut = true;
+        for (const ws of live) ws.close();
+      },
+      restoreConnection() {
+        state.cut = false;
+      },
+    });
+  });
+  const page = await context.newPage();
+  return {
+    page,
+    cut: () => page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection()),
+    restore: () => page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection()),
+  };
+}
+
+/** Answers every question until the results screen shows. */
+async function answerAll(page: Page): Promise<void> {
+  while (!page.url().endsWith('/results')) {
+    if ((await page.locator('.duel-question').count()) > 0) await answerCorrectly(page, '.duel-question');
+    else await page.waitForTimeout(100);
+  }
+}
+
+describe('room screens while the connection is down', () => {
+  it('say so and hold their actions back, which work again once the connection is back', { timeout: 120_000 }, async () => {
+    const host = await cuttablePage(DESKTOP);
+    const guest = await cuttablePage(PHONE);
+    await continueAsGuest(host.page);
+    await continueAsGuest(guest.page);
+
+    await host.page.getByRole('button', { name: 'Create Room' }).click();
+    await host.page.waitForURL('**/waiting');
+    const code = (await host.page.locator('output.duel-code').textContent())?.trim() ?? '';
+    await guest.page.getByLabel('Room code').fill(code);
+    await guest.page.getByRole('button', { name: 'Join Room' }).click();
+    await guest.page.waitForURL('**/waiting');
+    await host.page.getByText('Ready to start the game!').waitFor();
+
+    // The waiting room: the host's connection drops and stays down.
+    await host.cut();
+    const hostNotice = host.page.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' });
+    await hostNotice.waitFor();
+    expect(await host.page.getByRole('button', { name: 'Start Game' }).isDisabled()).toBe(true);
+    expect(await host.page.getByText('Ready to start the game!').count()).toBe(0);
+    await guest.page.getByText('Offline').waitFor();
+    await shot(host.page, 'guards-waiting-reconnecting-desktop');
+
+    await host.restore();
+    await hostNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await guest.page.getByText('Ready to start the game!').waitFor({ timeout: 15_000 });
+    // The guest's side of the waiting room, at phone width, says the same while its connection is down.
+    await guest.cut();
+    const guestNotice = guest.page.getByRole('status').filter({ hasText: 'Connection lost. Reconnecting…' });
+    await guestNotice.waitFor();
+    await shot(guest.page, 'guards-waiting-reconnecting-phone');
+    await guest.restore();
+    await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await host.page.getByText('Ready to start the game!').waitFor({ timeout: 15_000 });
+    await host.page.getByRole('button', { name: 'Start Game' }).click();
+    await host.page.waitForURL('**/game', { timeout: 15_000 });
+    await guest.page.waitForURL('**/game', { timeout: 15_000 });
+    await guest.page.locator('.duel-question').waitFor();
+    await expect.poll(() => answerCorrectly(guest.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
+
+    // Mid-game: the guest's connection drops; answers are held until it is back.
+    await guest.cut();
+    await guestNotice.waitFor();
+    expect(await guest.page.getByPlaceholder('Type your answer').isDisabled()).toBe(true);
+    await shot(guest.page, 'guards-game-reconnecting-phone');
+    await guest.restore();
+    await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => guest.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
+
+    // Both solve every question: the game ends early.
+    await Promise.all([answerAll(host.page), answerAll(guest.page)]);
+    await host.page.getByRole('button', { name: 'Rematch' }).waitFor();
+    await expect.poll(() => host.page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+
+    // The results: the host's connection drops; Rematch waits for it.
+    await host.cut();
+    await hostNotice.waitFor();
+    expect(await host.page.getByRole('button', { name: 'Rematch' }).isDisabled()).toBe(true);
+    await expect.poll(() => guest.page.getByRole('button', { name: 'Rematch' }).isDisabled(), { timeout: 15_000 }).toBe(true);
+    await shot(host.page, 'guards-results-reconnecting-desktop');
+
+    await host.restore();
+    await hostNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => guest.page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await host.page.getByRole('button', { name: 'Rematch' }).click();
+    await guest.page.getByText('Other player wants a rematch! Click Rematch to start.').waitFor();
+    await shot(guest.page, 'guards-results-rematch-asked-phone');
+    await guest.cut();
+    await guestNotice.waitFor();
+    expect(await guest.page.getByRole('button', { name: 'Rematch' }).isDisabled()).toBe(true);
+    await shot(guest.page, 'guards-results-reconnecting-phone');
+  });
+});
