@@ -9,7 +9,9 @@
  *  - the guest's connection is down mid-game: the same notice shows and the answer form is
  *    disabled; once it is back, answers count again;
  *  - the host's connection is down on the results screen: the notice shows and Rematch is disabled
- *    on both screens; once it is back, Rematch reaches the guest.
+ *    on both screens; once it is back, Rematch reaches the guest;
+ *  - the guest's connection blips during the rematch's countdown: its results screen still goes to
+ *    /game when the clock starts, not before, so its first answer counts.
  * Screens saved as artifacts/screenshots/guards-*.
  */
 import type { Page } from 'playwright-core';
@@ -24,7 +26,8 @@ const suite = useAppAndBrowser();
 /**
  * A page whose Socket.IO connection the test can cut. An init script wraps the page's WebSocket:
  * `cut()` closes the open connections, and until `restore()` every new one goes to a path the
- * server refuses, so each reconnection attempt fails at once, as with a network that is down.
+ * server refuses and every long-polling request fails, so each reconnection attempt fails at once,
+ * as with a network that is down.
  */
 async function cuttablePage(viewport: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; cut(): Promise<void>; restore(): Promise<void> }> {
   const context = await newContext(suite.browser, suite.app.url, viewport);
@@ -51,11 +54,20 @@ async function cuttablePage(viewport: typeof DESKTOP | typeof PHONE): Promise<{ 
       },
     });
   });
+  // Socket.IO falls back to long-polling when WebSocket fails: while cut, those requests fail too.
+  let cut = false;
+  await context.route(/\/socket\.io\/.*transport=polling/, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
   const page = await context.newPage();
   return {
     page,
-    cut: () => page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection()),
-    restore: () => page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection()),
+    async cut() {
+      cut = true;
+      await page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection());
+    },
+    async restore() {
+      cut = false;
+      await page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection());
+    },
   };
 }
 
@@ -139,5 +151,24 @@ describe('room screens while the connection is down', () => {
     await guestNotice.waitFor();
     expect(await guest.page.getByRole('button', { name: 'Rematch' }).isDisabled()).toBe(true);
     await shot(guest.page, 'guards-results-reconnecting-phone');
+    await guest.restore();
+    await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+
+    // The guest accepts; the 3 s countdown runs, and the guest's connection blips during it. Its
+    // results screen waits for the clock (rematchStarted) instead of going to /game on the rejoin:
+    // there, an answer before the start would be refused with an alert.
+    const alerts: string[] = [];
+    guest.page.on('dialog', (dialog) => void (alerts.push(dialog.message()), dialog.dismiss()));
+    await expect.poll(() => guest.page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    await guest.page.getByRole('button', { name: 'Rematch' }).click();
+    await guest.page.getByText('Rematch starting').first().waitFor();
+    await guest.cut();
+    await guestNotice.waitFor();
+    await guest.restore();
+    await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await guest.page.waitForURL('**/game', { timeout: 15_000 });
+    await expect.poll(() => answerCorrectly(guest.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => guest.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
+    expect(alerts).toEqual([]);
   });
 });

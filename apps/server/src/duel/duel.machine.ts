@@ -220,11 +220,12 @@ export function rematchStartedPayload(room: DuelRoom): { questions: string[]; mo
 }
 
 /**
- * True when a connection of `userId` that the server put back in the room itself (a client written
- * to spec §7 alone) should hear rematchStarted now: the room's rematch clock started at or before
- * `now` (epoch ms), while that connection was away, and the player has not scored or moved on, so
- * the spec's reset to 0 on rematchStarted (spec §4) loses nothing. Without it such a client stays
- * on its results screen for the whole rematch.
+ * True when a connection of `userId` back in the room (put back by the server itself for a client
+ * written to spec §7 alone, or by rejoinRoom) should hear rematchStarted now: the room's rematch
+ * clock started at or before `now` (epoch ms), so the connection missed its announcement, and the
+ * player has not scored or moved on, so the spec's reset to 0 on rematchStarted (spec §4) loses
+ * nothing. Without it a client whose connection was down at the start stays on its results screen
+ * for the whole rematch.
  */
 export function missedRematchStart(room: DuelRoom, userId: string, now: number): boolean {
   const seat = seatOf(room, userId);

@@ -328,6 +328,13 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       .catch(background('could not announce a rematch', { roomCode: code, gameId: game.gameId }));
   }
 
+  /** Sends rematchStarted to `socket` when its player missed the start of the room's rematch
+   * (duel.machine.ts `missedRematchStart`): a connection back in the room after the clock started.
+   * One back during the countdown hears it from the clock at the start (announceRematch). */
+  function offerMissedRematch(socket: TypedSocket, room: DuelRoom, userId: string): void {
+    if (machine.missedRematchStart(room, userId, clock.now())) socket.emit('rematchStarted', machine.rematchStartedPayload(room));
+  }
+
   /** Ends a driven game whose time is up (RoomClocks runs one attempt at a time per room). */
   async function endOnTime(code: string, game: GameClock, now: number): Promise<void> {
     const outcome = await store.update(code, (room) => (room.game?.id === game.gameId ? machine.tick(room, now) : null));
@@ -461,6 +468,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       emitTransition(outcome.result);
       const room = outcome.result.room ?? outcome.before;
       followRoom(room);
+      offerMissedRematch(socket, room, user.id);
       return machine.snapshotFor(room, user.id, now);
     },
     options,
@@ -545,8 +553,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   });
 
   // Such a socket, or a session recovered with its room (with Redis), joins the room's broadcasts,
-  // marks its seat connected and has the room's clock announced here. One that was away when its
-  // rematch's clock started hears rematchStarted now (duel.machine.ts `missedRematchStart`).
+  // marks its seat connected and has the room's clock announced here, and hears a rematch start it
+  // missed (offerMissedRematch).
   onSocketConnected(io, (socket) => {
     const code = socket.data.duelCode;
     const user = socket.data.user;
@@ -562,7 +570,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         emitTransition(outcome.result);
         const room = outcome.result.room ?? outcome.before;
         followRoom(room);
-        if (machine.missedRematchStart(room, user.id, clock.now())) socket.emit('rematchStarted', machine.rematchStartedPayload(room));
+        offerMissedRematch(socket, room, user.id);
       },
       background('could not put a connecting socket back in its room', { roomCode: code, userId: user.id }),
     );

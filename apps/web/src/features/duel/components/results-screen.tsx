@@ -76,15 +76,17 @@ export function ResultsScreen() {
         if (ack.players) setPlayers(ack.players);
       }
       // A rematch may have started while the connection was down: join it. (While the first game
-      // is unfinished, 'playing' is still that game, which this player has completed.)
-      if (ack.status === 'playing' && ack.questions && ack.roomCode && finished) {
+      // is unfinished, 'playing' is still that game, which this player has completed.) While its
+      // countdown shows, rematchStarted comes when the clock starts (or at once, if it started
+      // while the connection was down): going now would show the game before it runs.
+      if (ack.status === 'playing' && ack.questions && ack.roomCode && finished && !rematch) {
         const state: GameNavState = { roomCode: ack.roomCode, players: ack.players ?? [], questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
         saveGameState(state);
         exit.stay();
         navigate('/game', { replace: true, state });
       }
     },
-    [navigate, finished, exit],
+    [navigate, finished, rematch, exit],
   );
   useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: false, onAck: onRejoin });
 
