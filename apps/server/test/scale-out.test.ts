@@ -224,7 +224,18 @@ describe('a player whose process dies and who does not come back', () => {
     const env = { DATABASE_URL: scratch.url, REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix };
     const a = await startServerProcess(env);
     const b = await startServerProcess(env);
-    cleanups.push(() => a.stop(), async () => (process.kill(b.pid, 'SIGCONT'), b.stop()));
+    cleanups.push(
+      () => a.stop(),
+      async () => {
+        // B may still be stopped (SIGSTOP) if the test failed there; once killed, the signal throws.
+        try {
+          process.kill(b.pid, 'SIGCONT');
+        } catch {
+          // already gone
+        }
+        await b.stop();
+      },
+    );
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
     const store = new RedisRoomStore(redis);

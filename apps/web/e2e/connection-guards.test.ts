@@ -54,18 +54,19 @@ async function cuttablePage(viewport: typeof DESKTOP | typeof PHONE): Promise<{ 
       },
     });
   });
-  // Socket.IO falls back to long-polling when WebSocket fails: while cut, those requests fail too.
-  let cut = false;
-  await context.route(/\/socket\.io\/.*transport=polling/, (route) => (cut ? route.abort('internetdisconnected') : route.continue()));
+  // The app lists long-polling as its second transport; should Socket.IO ever fall back to it,
+  // those requests fail too while the connection is cut.
+  let blocked = false;
+  await context.route(/\/socket\.io\/.*transport=polling/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
   const page = await context.newPage();
   return {
     page,
     async cut() {
-      cut = true;
+      blocked = true;
       await page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection());
     },
     async restore() {
-      cut = false;
+      blocked = false;
       await page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection());
     },
   };
