@@ -3,6 +3,8 @@
  * Each page's WebSocket is wrapped (an init script), so the test can drop a page's connection and
  * keep it from coming back for as long as it needs, longer than the 250–750 ms a real reconnection
  * takes; while it is down, every reconnection attempt fails at once. Two guests play a Math Challenge:
+ *  - the host's connection drops as the guest joins: the guest's waiting room shows the host
+ *    Offline (it rejoins at mount, so a roomUpdate that came before it listened is not lost);
  *  - the host's connection is down in the waiting room: "Connection lost. Reconnecting…" shows in
  *    place of "Ready to start the game!" and Start Game is disabled, while the guest sees the host
  *    Offline; once the connection is back, Start Game starts the game;
@@ -14,76 +16,19 @@
  *    /game when the clock starts, not before, so its first answer counts.
  * Screens saved as artifacts/screenshots/guards-*.
  */
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
-import { DESKTOP, newContext, PHONE, shot } from './support/browser';
-import { answerCorrectly } from './support/play';
+import { cuttablePage } from './support/cuttable-page';
+import { DESKTOP, PHONE, shot } from './support/browser';
+import { answerAll, answerCorrectly } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
 
-/**
- * A page whose Socket.IO connection the test can cut. An init script wraps the page's WebSocket:
- * `cut()` closes the open connections, and until `restore()` every new one goes to a path the
- * server refuses and every long-polling request fails, so each reconnection attempt fails at once,
- * as with a network that is down.
- */
-async function cuttablePage(viewport: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; cut(): Promise<void>; restore(): Promise<void> }> {
-  const context = await newContext(suite.browser, suite.app.url, viewport);
-  await context.addInitScript(() => {
-    const Native = window.WebSocket;
-    const live = new Set<WebSocket>();
-    const state = { cut: false };
-    class CuttableWebSocket extends Native {
-      constructor(url: string | URL, protocols?: string | string[]) {
-        super(state.cut ? String(url).replace('/socket.io/', '/cut-by-the-test/') : url, protocols);
-        if (state.cut) return;
-        live.add(this);
-        this.addEventListener('close', () => live.delete(this));
-      }
-    }
-    window.WebSocket = CuttableWebSocket;
-    Object.assign(window, {
-      cutConnection() {
-        state.cut = true;
-        for (const ws of live) ws.close();
-      },
-      restoreConnection() {
-        state.cut = false;
-      },
-    });
-  });
-  // The app lists long-polling as its second transport; should Socket.IO ever fall back to it,
-  // those requests fail too while the connection is cut.
-  let blocked = false;
-  await context.route(/\/socket\.io\/.*transport=polling/, (route) => (blocked ? route.abort('internetdisconnected') : route.continue()));
-  const page = await context.newPage();
-  return {
-    page,
-    async cut() {
-      blocked = true;
-      await page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection());
-    },
-    async restore() {
-      blocked = false;
-      await page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection());
-    },
-  };
-}
-
-/** Answers every question until the results screen shows. */
-async function answerAll(page: Page): Promise<void> {
-  while (!page.url().endsWith('/results')) {
-    if ((await page.locator('.duel-question').count()) > 0) await answerCorrectly(page, '.duel-question');
-    else await page.waitForTimeout(100);
-  }
-}
-
 describe('room screens while the connection is down', () => {
   it('say so and hold their actions back, which work again once the connection is back', { timeout: 120_000 }, async () => {
-    const host = await cuttablePage(DESKTOP);
-    const guest = await cuttablePage(PHONE);
+    const host = await cuttablePage(suite, DESKTOP);
+    const guest = await cuttablePage(suite, PHONE);
     await continueAsGuest(host.page);
     await continueAsGuest(guest.page);
 
@@ -91,9 +36,15 @@ describe('room screens while the connection is down', () => {
     await host.page.waitForURL('**/waiting');
     const code = (await host.page.locator('output.duel-code').textContent())?.trim() ?? '';
     await guest.page.getByLabel('Room code').fill(code);
+    // The host's connection drops as the guest joins: the roomUpdate that says so may come before
+    // the guest's waiting room listens, and its rejoin at mount must still show the host Offline.
     await guest.page.getByRole('button', { name: 'Join Room' }).click();
+    await host.cut();
     await guest.page.waitForURL('**/waiting');
-    await host.page.getByText('Ready to start the game!').waitFor();
+    await guest.page.getByText('Offline').waitFor({ timeout: 15_000 });
+    await host.restore();
+    await guest.page.getByText('Ready to start the game!').waitFor({ timeout: 15_000 });
+    await host.page.getByText('Ready to start the game!').waitFor({ timeout: 15_000 });
 
     // The waiting room: the host's connection drops and stays down.
     await host.cut();

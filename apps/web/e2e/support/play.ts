@@ -19,3 +19,11 @@ export async function answerCorrectly(page: Page, selector: string): Promise<boo
     .not.toBe(text);
   return true;
 }
+
+/** Answers every question until the results screen shows. */
+export async function answerAll(page: Page): Promise<void> {
+  while (!page.url().endsWith('/results')) {
+    if ((await page.locator('.duel-question').count()) > 0) await answerCorrectly(page, '.duel-question');
+    else await page.waitForTimeout(100);
+  }
+}

@@ -74,6 +74,8 @@ export function ResultsScreen() {
       if (ack.status === 'finished') {
         setFinished(true);
         if (ack.players) setPlayers(ack.players);
+      } else if (ack.status === 'playing' && !finished && !rematch && ack.players) {
+        setPlayers(ack.players); // the opponent is still playing the first game
       }
       // A rematch may have started while the connection was down: join it. (While the first game
       // is unfinished, 'playing' is still that game, which this player has completed.) While its
@@ -88,7 +90,9 @@ export function ResultsScreen() {
     },
     [navigate, finished, rematch, exit],
   );
-  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: false, onAck: onRejoin });
+  // Rejoined at mount too: its acknowledgement is the room as of now, so a progressUpdate or gameOver
+  // that came between the game screen's last render and this screen's listeners is not lost.
+  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
 
   useSocketEvent('progressUpdate', (list) => {
     if (!solo && !rematch) setPlayers(list);

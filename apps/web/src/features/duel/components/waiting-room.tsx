@@ -87,7 +87,10 @@ export function WaitingRoom() {
     },
     [navigate, roomCode],
   );
-  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: !nav, onAck: onRejoin });
+  // Rejoined at mount even when the dashboard brought the room: its acknowledgement is the room as
+  // of now, so an event that came between the dashboard's acknowledgement and this screen's
+  // listeners (the opponent dropping just then) is not lost.
+  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
 
   useSocketEvent('roomUpdate', (players) => {
     setRoom((r) => (r ? { ...r, players } : r));
