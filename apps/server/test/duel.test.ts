@@ -531,6 +531,61 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       await runOut({ ...t, guest: { user: t.guest.user, socket: second.socket } });
     });
 
+    it('sends rematchStarting with the seconds left to a player back during the countdown, whose rejoin says when the clock starts', async () => {
+      const t = await seatTwo(1);
+      await start(t);
+      await runOut(t);
+      expect(await call(t.host.socket, 'rematch')).toEqual({});
+      const countdown = next(t.host.socket, 'rematchStarting');
+      expect(await call(t.guest.socket, 'rematch')).toEqual({});
+      await countdown;
+      const startsAt = (await duel.store.get(t.code))!.game!.startsAt;
+      // Bob reloads his results screen during the countdown: the new page missed rematchStarting.
+      const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
+      t.guest.socket.disconnect();
+      await gone;
+
+      // 1.2 s into the countdown a connection the server puts back hears the 2 s that are left.
+      clock.advance(1200);
+      const back = connectClient(server.url, { auth: { token: t.guest.user.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+      clients.push(back);
+      const putBack = next(back, 'rematchStarting');
+      const startedForPutBack = next(back, 'rematchStarted');
+      expect(await putBack).toEqual({ seconds: 2 });
+
+      // A client that rejoins by itself hears it too, and its acknowledgement says when the clock starts.
+      const rejoining = await connect(t.guest.user.token, { autoRejoin: false });
+      const heardByRejoin = next(rejoining, 'rematchStarting');
+      const startedForRejoin = next(rejoining, 'rematchStarted');
+      const ack = await call(rejoining, 'rejoinRoom', { roomCode: t.code });
+      expect(ack).toMatchObject({ status: 'playing', startsInMs: startsAt - clock.now(), playerState: { current: 0, score: 0 } });
+      expect(ack.startsInMs).toBe(1800);
+      expect(await heardByRejoin).toEqual({ seconds: 2 });
+
+      // At the start both hear rematchStarted from the clock, and the rejoin no longer counts down.
+      clock.advance(1800);
+      await duel.tick();
+      const [a, b] = await Promise.all([startedForPutBack, startedForRejoin]);
+      expect(a.questions).toEqual(b.questions);
+      expect(a.questions).toEqual(questionTexts((await duel.store.get(t.code))!.game!.questions));
+      expect(await call(rejoining, 'rejoinRoom', { roomCode: t.code })).not.toHaveProperty('startsInMs');
+      rejoining.disconnect();
+      await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
+    });
+
+    it('says when the clock of a first game starts to a player rejoining during its countdown, with no rematch event', async () => {
+      const t = await seatTwo(1);
+      const rematchEvents = record(t.guest.socket, 'rematchStarting');
+      expect(await call(t.host.socket, 'startGame')).toEqual({});
+      clock.advance(500);
+      expect(await call(t.guest.socket, 'rejoinRoom', { roomCode: t.code })).toMatchObject({ status: 'playing', startsInMs: 2500, timeLeft: 60 });
+      clock.advance(2500);
+      await duel.tick();
+      expect(await call(t.guest.socket, 'rejoinRoom', { roomCode: t.code })).not.toHaveProperty('startsInMs');
+      await settle();
+      expect(rematchEvents).toEqual([]);
+    });
+
     it('is refused when the opponent has left the room', async () => {
       const t = await seatTwo(1);
       expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet' });

@@ -296,20 +296,33 @@ describe('rematch', () => {
     expect(ok(m.leaveRoom(left.room, alice.userId, later)).closed).toBe(true);
   });
 
-  it('is announced again to a player back after its clock started, only while they have not scored', () => {
+  it('is announced again to a player back during its countdown or after its clock started, only while they have not scored', () => {
     const first = startedRoom(1, 'first');
-    // The first game of a room is announced by gameStarted, not rematchStarted.
-    expect(m.missedRematchStart(first, bob.userId, clockStart + 1000)).toBe(false);
+    // The first game of a room is announced by gameStarted, not by the rematch's events.
+    expect(m.missedRematch(first, bob.userId, clockStart - 1000)).toBeNull();
+    expect(m.missedRematch(first, bob.userId, clockStart + 1000)).toBeNull();
     const asked = ok(m.requestRematch(finished(), bob.userId, next, later)).room;
+    expect(m.missedRematch(asked, bob.userId, later)).toBeNull(); // asked, not started
     const r = ok(m.requestRematch(asked, alice.userId, next, later)).room;
     const starts = r.game!.startsAt;
-    expect(m.missedRematchStart(r, bob.userId, starts - 1)).toBe(false); // the countdown: announced at the start
-    expect(m.missedRematchStart(r, bob.userId, starts)).toBe(true);
-    expect(m.missedRematchStart(r, carol.userId, starts)).toBe(false);
+    expect(m.missedRematch(r, bob.userId, later)).toEqual({ event: 'rematchStarting', seconds: 3 });
+    expect(m.missedRematch(r, bob.userId, starts - 2001)).toEqual({ event: 'rematchStarting', seconds: 3 });
+    expect(m.missedRematch(r, bob.userId, starts - 2000)).toEqual({ event: 'rematchStarting', seconds: 2 });
+    expect(m.missedRematch(r, bob.userId, starts - 1)).toEqual({ event: 'rematchStarting', seconds: 1 });
+    expect(m.missedRematch(r, bob.userId, starts)).toEqual({ event: 'rematchStarted' });
+    expect(m.missedRematch(r, carol.userId, starts)).toBeNull();
     const scored = ok(m.submitAnswer(r, bob.userId, r.game!.questions.answers[0]!, starts + 500)).room;
-    expect(m.missedRematchStart(scored, bob.userId, starts + 1000)).toBe(false);
-    expect(m.missedRematchStart(scored, alice.userId, starts + 1000)).toBe(true);
+    expect(m.missedRematch(scored, bob.userId, starts + 1000)).toBeNull();
+    expect(m.missedRematch(scored, alice.userId, starts + 1000)).toEqual({ event: 'rematchStarted' });
     expect(m.rematchStartedPayload(r)).toEqual({ questions: m.questionTexts(r.game!.questions), mode: 1, players: m.publicPlayers(r) });
+  });
+
+  it('tells a rejoining player how long the start countdown still runs, and nothing once the clock started', () => {
+    const room = startedRoom(1);
+    const starts = room.game!.startsAt;
+    expect(m.snapshotFor(room, bob.userId, starts - 1200).startsInMs).toBe(1200);
+    expect(m.snapshotFor(room, bob.userId, starts)).not.toHaveProperty('startsInMs');
+    expect(m.snapshotFor(m.tick(room, starts + 60_000)!.room, bob.userId, starts + 60_000)).not.toHaveProperty('startsInMs');
   });
 });
 

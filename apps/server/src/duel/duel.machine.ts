@@ -219,18 +219,28 @@ export function rematchStartedPayload(room: DuelRoom): { questions: string[]; mo
   return { questions: room.game ? questionTexts(room.game.questions) : [], mode: room.mode, players: publicPlayers(room) };
 }
 
+/** What a connection back in a room must hear of a rematch's start it missed (missedRematch). */
+export type MissedRematch = { event: 'rematchStarting'; seconds: number } | { event: 'rematchStarted' };
+
 /**
- * True when a connection of `userId` back in the room (put back by the server itself for a client
- * written to spec §7 alone, or by rejoinRoom) should hear rematchStarted now: the room's rematch
- * clock started at or before `now` (epoch ms), so the connection missed its announcement, and the
- * player has not scored or moved on, so the spec's reset to 0 on rematchStarted (spec §4) loses
- * nothing. Without it a client whose connection was down at the start stays on its results screen
- * for the whole rematch.
+ * What a connection of `userId` back in the room (put back by the server itself for a client
+ * written to spec §7 alone, or by rejoinRoom) should hear now of the room's rematch, while the
+ * player has not scored or moved on (so the spec's reset to 0 on rematchStarted, spec §4, loses
+ * nothing):
+ *  - during the rematch's 3 s countdown (spec §9), rematchStarting with the whole seconds left
+ *    (rounded up): a connection that was down when both asked missed it, and without it a client
+ *    would go to the game before its clock starts and have its answers refused. rematchStarted
+ *    follows from the clock at the start, as for every connection in the room;
+ *  - once the clock started at or before `now` (epoch ms), rematchStarted: the connection missed
+ *    its announcement, and without it a client stays on its results screen for the whole rematch.
+ * Null otherwise (no rematch running, a first game, a player who scored, or not seated).
  */
-export function missedRematchStart(room: DuelRoom, userId: string, now: number): boolean {
+export function missedRematch(room: DuelRoom, userId: string, now: number): MissedRematch | null {
   const seat = seatOf(room, userId);
   const game = room.game;
-  return room.status === 'playing' && game?.rematch === true && now >= game.startsAt && seat !== undefined && seat.score === 0 && seat.current === 0;
+  if (room.status !== 'playing' || game?.rematch !== true || !seat || seat.score !== 0 || seat.current !== 0) return null;
+  const countdownMs = game.startsAt - now;
+  return countdownMs > 0 ? { event: 'rematchStarting', seconds: Math.ceil(countdownMs / 1000) } : { event: 'rematchStarted' };
 }
 
 /** Players ranked by score, highest first; equal scores keep seat order (spec §2 "Game results"). */
@@ -487,7 +497,8 @@ export function requestRematch(room: DuelRoom, userId: string, game: { id: strin
 }
 
 /** The rejoin acknowledgement for a player of the room (spec §7 rejoinRoom): players, the server's
- * timeLeft, the player's own {current, score}, question texts, mode, code, status, host flag. */
+ * timeLeft, the player's own {current, score}, question texts, mode, code, status, host flag, and,
+ * during a game's 3 s start countdown (spec §9), startsInMs: ms until its clock starts. */
 export function snapshotFor(room: DuelRoom, userId: string, now: number): RejoinAck {
   const seat = seatOf(room, userId);
   return {
@@ -500,6 +511,7 @@ export function snapshotFor(room: DuelRoom, userId: string, now: number): Rejoin
     status: room.status,
     isHost: isHost(room, userId),
     version: room.version,
+    ...(room.status === 'playing' && room.game && now < room.game.startsAt ? { startsInMs: room.game.startsAt - now } : {}),
   };
 }
 

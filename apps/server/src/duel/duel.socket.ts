@@ -328,11 +328,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       .catch(background('could not announce a rematch', { roomCode: code, gameId: game.gameId }));
   }
 
-  /** Sends rematchStarted to `socket` when its player missed the start of the room's rematch
-   * (duel.machine.ts `missedRematchStart`): a connection back in the room after the clock started.
-   * One back during the countdown hears it from the clock at the start (announceRematch). */
+  /** Sends `socket` the rematch start its player missed (duel.machine.ts `missedRematch`): a
+   * connection back in the room during the rematch's countdown hears rematchStarting {seconds} now
+   * and rematchStarted from the clock at the start (announceRematch; followRoom was called first);
+   * one back after the clock started hears rematchStarted now. */
   function offerMissedRematch(socket: TypedSocket, room: DuelRoom, userId: string): void {
-    if (machine.missedRematchStart(room, userId, clock.now())) socket.emit('rematchStarted', machine.rematchStartedPayload(room));
+    const missed = machine.missedRematch(room, userId, clock.now());
+    if (missed?.event === 'rematchStarting') socket.emit('rematchStarting', { seconds: missed.seconds });
+    else if (missed) socket.emit('rematchStarted', machine.rematchStartedPayload(room));
   }
 
   /** Ends a driven game whose time is up (RoomClocks runs one attempt at a time per room). */

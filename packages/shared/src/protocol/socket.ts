@@ -57,6 +57,13 @@ export interface RejoinAck {
   status?: 'waiting' | 'playing' | 'finished';
   isHost?: boolean;
   /**
+   * Milliseconds until the game's clock starts, present only during its 3 s start countdown (spec
+   * §9; an addition to spec §7): a client back in the room then (a reload, a blip, another device)
+   * shows the rest of the countdown instead of a game whose answers the server still refuses ("The
+   * game has not started yet").
+   */
+  startsInMs?: number;
+  /**
    * The room's state version (STYLE habit 10): it grows by one with every change the room
    * broadcasts. The ack is always a full snapshot at this version (a room's state is a few KB, so
    * replaying missed events would not save anything).

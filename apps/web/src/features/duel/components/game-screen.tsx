@@ -9,6 +9,7 @@
  * reaches the number of questions, or when the server sends gameOver; 1 s later (spec §9) the app
  * goes to /results with {players, score, roomCode, isHost}. A dropped connection shows "Connection
  * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
+ * A rejoin during the 3 s start countdown (RejoinAck.startsInMs) shows the rest of the countdown.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
@@ -37,6 +38,7 @@ import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { PlayersProgress } from './players-progress';
 import { ReconnectingNotice } from './reconnecting-notice';
+import { StartCountdown } from './start-countdown';
 import './duel.css';
 
 /** How long an answer may stay unacknowledged before the player is told (ms). */
@@ -75,6 +77,9 @@ export function GameScreen() {
   // meanwhile the screen says so and holds answers back, since socket.io-client would send them on
   // the new connection ahead of the rejoin, where the server refuses them ("You are not in a room").
   const [online, setOnline] = useState(true);
+  // What is left of the start countdown (ms) when this screen came back during it (a rejoin that
+  // says the clock starts in startsInMs): the countdown shows, and answers wait for it.
+  const [countdownMs, setCountdownMs] = useState<number | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   /** Asks again for a rejoin that timed out on a connection still up (set below). */
   const retryRejoin = useRef<() => void>(() => undefined);
@@ -123,6 +128,7 @@ export function GameScreen() {
       }
       if (typeof ack.timeLeft === 'number') setTimeLeft(ack.timeLeft);
       if (ack.status === 'finished') setServerOver(true);
+      if (ack.startsInMs) setCountdownMs(ack.startsInMs);
       saveGameState({ ...next, players: ack.players ?? players });
       setReady(true);
       setOnline(true);
@@ -197,7 +203,7 @@ export function GameScreen() {
   const focusInput = () => window.requestAnimationFrame(() => inputRef.current?.focus());
 
   const submit = () => {
-    if (over || submitting || !online || !getSocket().connected) return;
+    if (over || submitting || !online || countdownMs !== null || !getSocket().connected) return;
     const parsed = parseAnswer(input);
     if (!parsed.ok) {
       gameToasts.invalid(parsed.error);
@@ -280,7 +286,7 @@ export function GameScreen() {
                   }}
                   onSubmit={submit}
                   inputRef={inputRef}
-                  disabled={over || !online}
+                  disabled={over || !online || countdownMs !== null}
                   busy={submitting}
                   invalid={wrong}
                 />
@@ -290,6 +296,7 @@ export function GameScreen() {
           <PlayersProgress players={players} total={total} me={me} />
         </div>
       </div>
+      {countdownMs !== null ? <StartCountdown durationMs={countdownMs} onDone={() => setCountdownMs(null)} /> : null}
     </Page>
   );
 }

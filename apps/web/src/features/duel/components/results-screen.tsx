@@ -11,7 +11,8 @@
  * asked: rematchStarting {seconds}, and a 3-2-1 countdown runs) → rematchStarted {questions, mode,
  * players}, which the server sends when the new game's clock starts: the saved game state is
  * replaced and the app returns to /game. While the connection is down the screen says "Connection
- * lost. Reconnecting…" and Rematch is disabled (useConnectionLost).
+ * lost. Reconnecting…" and Rematch is disabled (useConnectionLost). A screen back during the
+ * countdown (a reload, a blip) shows what is left of it (RejoinAck.startsInMs) and waits too.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -59,6 +60,8 @@ export function ResultsScreen() {
   const [opponentAsked, setOpponentAsked] = useState(false);
   /** The rematch's countdown runs (rematchStarting came; rematchStarted has not yet). */
   const [rematch, setRematch] = useState(false);
+  /** How long that countdown runs (ms), when this screen came back during it. */
+  const [rematchMs, setRematchMs] = useState<number | undefined>(undefined);
   // False while the opponent still plays (this player solved every question first): the standings
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
@@ -79,8 +82,14 @@ export function ResultsScreen() {
       }
       // A rematch may have started while the connection was down: join it. (While the first game
       // is unfinished, 'playing' is still that game, which this player has completed.) While its
-      // countdown shows, rematchStarted comes when the clock starts (or at once, if it started
-      // while the connection was down): going now would show the game before it runs.
+      // countdown runs, rematchStarted comes when the clock starts (or at once, if it started
+      // while the connection was down): going now would show the game before it runs. A countdown
+      // this screen missed (its connection was down when both asked) shows for what is left of it.
+      if (ack.status === 'playing' && ack.startsInMs && finished && !rematch) {
+        setRematchMs(ack.startsInMs);
+        setRematch(true);
+        return;
+      }
       if (ack.status === 'playing' && ack.questions && ack.roomCode && finished && !rematch) {
         const state: GameNavState = { roomCode: ack.roomCode, players: ack.players ?? [], questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
         saveGameState(state);
@@ -111,8 +120,10 @@ export function ResultsScreen() {
   useSocketEvent('rematchRequested', ({ name }) => {
     if (!solo && !isCurrentPlayer({ name }, user ? { name: user.name } : null)) setOpponentAsked(true);
   });
-  useSocketEvent('rematchStarting', () => {
-    if (!solo) setRematch(true);
+  useSocketEvent('rematchStarting', ({ seconds }) => {
+    if (solo || rematch) return;
+    setRematchMs(seconds * 1000);
+    setRematch(true);
   });
   useSocketEvent('rematchStarted', ({ questions, mode, players: fresh }) => {
     if (solo || !roomCode) return;
@@ -262,7 +273,7 @@ export function ResultsScreen() {
         </div>
       </div>
       {/* 'Go!' stays until rematchStarted arrives, at the clock's start. */}
-      {rematch ? <StartCountdown caption="Rematch starting" /> : null}
+      {rematch ? <StartCountdown caption="Rematch starting" durationMs={rematchMs} /> : null}
     </Page>
   );
 }

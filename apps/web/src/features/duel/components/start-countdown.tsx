@@ -19,19 +19,31 @@ export interface StartCountdownProps {
   onDone?: () => void;
   /** Line under the number, e.g. 'Get ready!' or 'Rematch starting'. */
   caption?: string;
+  /** What is left of the countdown (ms): the whole of it by default; less for a screen that came
+   * back during it (RejoinAck.startsInMs). */
+  durationMs?: number;
 }
 
-export function StartCountdown({ onDone, caption = 'Get ready!' }: StartCountdownProps) {
-  const [left, setLeft] = useState<number>(DUEL.startCountdownSeconds);
+/** The number shown `msLeft` ms before the end (3, 2, 1), or 0 for 'Go!'. */
+function countAt(msLeft: number): number {
+  return msLeft > GO_MS ? Math.ceil((msLeft - GO_MS) / STEP_MS) : 0;
+}
+
+export function StartCountdown({ onDone, caption = 'Get ready!', durationMs = DUEL.startCountdownSeconds * 1000 }: StartCountdownProps) {
+  const [endsAt] = useState(() => performance.now() + durationMs);
+  const [left, setLeft] = useState(() => countAt(durationMs));
   const done = useRef(onDone);
   useEffect(() => {
     done.current = onDone;
   });
 
   useEffect(() => {
-    const timer = window.setTimeout(() => (left > 0 ? setLeft(left - 1) : done.current?.()), left > 0 ? STEP_MS : GO_MS);
+    // Wakes at the next step's boundary (or the end), measured from the deadline so steps do not drift.
+    const msLeft = endsAt - performance.now();
+    const wait = left > 0 ? msLeft - GO_MS - (left - 1) * STEP_MS : msLeft;
+    const timer = window.setTimeout(() => (left > 0 ? setLeft(left - 1) : done.current?.()), Math.max(0, wait));
     return () => window.clearTimeout(timer);
-  }, [left]);
+  }, [left, endsAt]);
 
   const label = left > 0 ? String(left) : 'Go!';
   return (

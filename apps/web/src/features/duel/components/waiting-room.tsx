@@ -46,7 +46,8 @@ export function WaitingRoom() {
     nav ? { roomCode: nav.roomCode, players: nav.players, isHost: nav.isHost, mode: nav.mode } : null,
   );
   const [starting, setStarting] = useState(false);
-  const [countdown, setCountdown] = useState<GameNavState | null>(null);
+  /** The start countdown runs: the game to go to after it, and how long it runs (ms). */
+  const [countdown, setCountdown] = useState<{ state: GameNavState; ms?: number } | null>(null);
   const connectionLost = useConnectionLost();
   const [copied, setCopied] = useState(false);
 
@@ -70,10 +71,12 @@ export function WaitingRoom() {
       const code = ack.roomCode ?? roomCode ?? '';
       const players = ack.players ?? [];
       if (ack.status === 'playing' && ack.questions) {
-        // The game started while this screen was away: go straight to it.
+        // The game started while this screen was away: show the rest of its countdown, if it still
+        // runs (a reload or a blip during it), else go straight to it.
         const state: GameNavState = { roomCode: code, players, questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
         saveGameState(state);
-        navigate('/game', { replace: true, state });
+        if (ack.startsInMs) setCountdown({ state, ms: ack.startsInMs });
+        else navigate('/game', { replace: true, state });
         return;
       }
       if (ack.status === 'finished') {
@@ -100,11 +103,11 @@ export function WaitingRoom() {
     if (!room) return;
     const state: GameNavState = { roomCode: room.roomCode, players: room.players, questions, mode, isHost: room.isHost };
     saveGameState(state);
-    setCountdown(state);
+    setCountdown({ state });
   });
 
   const onCountdownDone = useCallback(() => {
-    if (countdown) navigate('/game', { replace: true, state: countdown });
+    if (countdown) navigate('/game', { replace: true, state: countdown.state });
   }, [countdown, navigate]);
 
   const startGame = () => {
@@ -235,7 +238,7 @@ export function WaitingRoom() {
           </div>
         </Card>
       </div>
-      {countdown ? <StartCountdown onDone={onCountdownDone} /> : null}
+      {countdown ? <StartCountdown onDone={onCountdownDone} durationMs={countdown.ms} /> : null}
     </Page>
   );
 }
