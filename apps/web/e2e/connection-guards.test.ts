@@ -8,6 +8,7 @@
  *  - the host's connection is down in the waiting room: "Connection lost. Reconnecting…" shows in
  *    place of "Ready to start the game!" and Start Game is disabled, while the guest sees the host
  *    Offline; once the connection is back, Start Game starts the game;
+ *  - the guest's connection drops during the start countdown: the host's game shows it Offline;
  *  - the guest's connection is down mid-game: the same notice shows and the answer form is
  *    disabled; once it is back, answers count again;
  *  - the host's connection is down on the results screen: the notice shows and Rematch is disabled
@@ -66,9 +67,19 @@ describe('room screens while the connection is down', () => {
     await guest.restore();
     await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
     await host.page.getByText('Ready to start the game!').waitFor({ timeout: 15_000 });
+    // The guest's connection drops during the start countdown and stays down until the host's
+    // game shows: the host's game screen shows the guest Offline (it starts from the players as of
+    // the countdown's end, not its beginning). Back, the guest's game screen rejoins.
     await host.page.getByRole('button', { name: 'Start Game' }).click();
+    await guest.page.getByRole('alertdialog', { name: 'Game starting' }).waitFor();
+    await guest.cut();
     await host.page.waitForURL('**/game', { timeout: 15_000 });
+    const hostSeesGuestOffline = host.page.locator('.duel-game-grid').getByText('Offline');
+    await hostSeesGuestOffline.waitFor({ timeout: 5_000 });
+    await shot(host.page, 'guards-game-opponent-offline-desktop');
+    await guest.restore();
     await guest.page.waitForURL('**/game', { timeout: 15_000 });
+    await hostSeesGuestOffline.waitFor({ state: 'detached', timeout: 15_000 });
     await guest.page.locator('.duel-question').waitFor();
     await expect.poll(() => answerCorrectly(guest.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
 

@@ -107,8 +107,12 @@ export function WaitingRoom() {
   });
 
   const onCountdownDone = useCallback(() => {
-    if (countdown) navigate('/game', { replace: true, state: countdown.state });
-  }, [countdown, navigate]);
+    if (!countdown) return;
+    // The players as of now: a roomUpdate during the countdown (the opponent dropped) is kept.
+    const state: GameNavState = room ? { ...countdown.state, players: room.players } : countdown.state;
+    saveGameState(state);
+    navigate('/game', { replace: true, state });
+  }, [countdown, room, navigate]);
 
   const startGame = () => {
     if (!getSocket().connected) return gameToasts.reconnecting();
