@@ -11,6 +11,7 @@
  *  - the guest's connection drops during the start countdown: the host's game shows it Offline;
  *  - the guest's connection is down mid-game: the same notice shows and the answer form is
  *    disabled; once it is back, answers count again;
+ *  - the guest's connection drops as its game ends: its results screen opens with the notice;
  *  - the host's connection is down on the results screen: the notice shows and Rematch is disabled
  *    on both screens; once it is back, Rematch reaches the guest;
  *  - the guest's connection blips during the rematch's countdown: its results screen still goes to
@@ -92,8 +93,16 @@ describe('room screens while the connection is down', () => {
     await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => guest.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
 
-    // Both solve every question: the game ends early.
-    await Promise.all([answerAll(host.page), answerAll(guest.page)]);
+    // The guest solves every question first, and its connection drops as its 'Game Over!' shows:
+    // the results screen, opened 1 s later while the connection is down, starts with the notice.
+    // Then the host solves every question too: the game ends early.
+    await guest.cutWhenShown('Game Over!');
+    await answerAll(guest.page);
+    await guestNotice.waitFor({ timeout: 5_000 });
+    await shot(guest.page, 'guards-results-opened-offline-phone');
+    await guest.restore();
+    await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    await answerAll(host.page);
     await host.page.getByRole('button', { name: 'Rematch' }).waitFor();
     await expect.poll(() => host.page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);
 

@@ -8,6 +8,9 @@ export interface CuttablePage {
   page: Page;
   /** Closes the page's connections; reconnection attempts fail at once until restore(). */
   cut(): Promise<void>;
+  /** Cuts the connection the moment `text` shows on the page (a MutationObserver in the page),
+   * for a drop at an exact point of a screen's flow. */
+  cutWhenShown(text: string): Promise<void>;
   /** Lets the next reconnection attempt through. */
   restore(): Promise<void>;
 }
@@ -53,6 +56,17 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
     async cut() {
       blocked = true;
       await page.evaluate(() => (window as unknown as { cutConnection(): void }).cutConnection());
+    },
+    async cutWhenShown(text) {
+      blocked = true; // long-polling is only a fallback: blocking it early changes nothing
+      await page.evaluate((shown) => {
+        const observer = new MutationObserver(() => {
+          if (!document.body.textContent?.includes(shown)) return;
+          observer.disconnect();
+          (window as unknown as { cutConnection(): void }).cutConnection();
+        });
+        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+      }, text);
     },
     async restore() {
       blocked = false;

@@ -14,6 +14,9 @@ import { getToken } from './storage';
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
+/** True from a drop of the shared socket until it connects again; false during a fresh page's
+ * first connection (isConnectionLost). */
+let dropped = false;
 
 /** Returns the shared socket, connecting it on first use. The token is re-read on every (re)connect. */
 export function getSocket(): AppSocket {
@@ -32,7 +35,11 @@ export function getSocket(): AppSocket {
   });
   socket.on('connect_error', (error) => console.error('Socket connection failed:', error.message));
   const current = socket;
+  current.on('connect', () => {
+    if (socket === current) dropped = false;
+  });
   current.on('disconnect', (reason) => {
+    if (socket === current) dropped = true;
     // A server process that shuts down (SIGTERM) disconnects its clients on purpose, and Socket.IO
     // does not reconnect after a server-side disconnect by itself. Reconnect after a random
     // 0.5–1.5 s, so the clients of a stopping process spread over the others (through nginx)
@@ -50,4 +57,11 @@ export function getSocket(): AppSocket {
 export function resetSocket(): void {
   socket?.disconnect();
   socket = null;
+  dropped = false;
+}
+
+/** True while the shared socket is down after having been up: a screen that mounts then (a game
+ * that ended just as the connection dropped opens the results) knows its connection is lost. */
+export function isConnectionLost(): boolean {
+  return dropped;
 }
