@@ -142,6 +142,17 @@ async function runOut(t: Table): Promise<{ players: DuelPlayer[]; winner: string
   return over;
 }
 
+/** Plays the table's game to its end and has both players ask for a rematch; returns once the
+ * rematch's countdown began (the host heard rematchStarting). */
+async function rematchCountdown(t: Table): Promise<void> {
+  await start(t);
+  await runOut(t);
+  expect(await call(t.host.socket, 'rematch')).toEqual({});
+  const countdown = next(t.host.socket, 'rematchStarting');
+  expect(await call(t.guest.socket, 'rematch')).toEqual({});
+  await countdown;
+}
+
 /**
  * The whole suite runs on each room store (STYLE habit 5): in memory, and in Redis when
  * TEST_REDIS_URL is set (a fresh key prefix per run), where every change is a compare-and-set.
@@ -468,12 +479,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
 
     it('sends rematchStarted to a player whose connection was down when the clock started (put back or rejoining), until they have scored', async () => {
       const t = await seatTwo(1);
-      await start(t);
-      await runOut(t);
-      expect(await call(t.host.socket, 'rematch')).toEqual({});
-      const countdown = next(t.host.socket, 'rematchStarting');
-      expect(await call(t.guest.socket, 'rematch')).toEqual({});
-      await countdown;
+      await rematchCountdown(t);
 
       // Bob's connection drops during the countdown and comes back after the clock started.
       const away = () => nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
@@ -533,12 +539,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
 
     it('sends rematchStarting with the seconds left to a player back during the countdown, whose rejoin says when the clock starts', async () => {
       const t = await seatTwo(1);
-      await start(t);
-      await runOut(t);
-      expect(await call(t.host.socket, 'rematch')).toEqual({});
-      const countdown = next(t.host.socket, 'rematchStarting');
-      expect(await call(t.guest.socket, 'rematch')).toEqual({});
-      await countdown;
+      await rematchCountdown(t);
       const startsAt = (await duel.store.get(t.code))!.game!.startsAt;
       // Bob reloads his results screen during the countdown: the new page missed rematchStarting.
       const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));

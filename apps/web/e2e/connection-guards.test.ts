@@ -22,7 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
 import { cuttablePage } from './support/cuttable-page';
 import { DESKTOP, PHONE, shot } from './support/browser';
-import { answerAll, answerCorrectly } from './support/play';
+import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -34,13 +34,10 @@ describe('room screens while the connection is down', () => {
     await continueAsGuest(host.page);
     await continueAsGuest(guest.page);
 
-    await host.page.getByRole('button', { name: 'Create Room' }).click();
-    await host.page.waitForURL('**/waiting');
-    const code = (await host.page.locator('output.duel-code').textContent())?.trim() ?? '';
-    await guest.page.getByLabel('Room code').fill(code);
+    const code = await createRoom(host.page);
     // The host's connection drops as the guest joins: the roomUpdate that says so may come before
     // the guest's waiting room listens, and its rejoin at mount must still show the host Offline.
-    await guest.page.getByRole('button', { name: 'Join Room' }).click();
+    await joinRoom(guest.page, code);
     await host.cut();
     await guest.page.waitForURL('**/waiting');
     await guest.page.getByText('Offline').waitFor({ timeout: 15_000 });

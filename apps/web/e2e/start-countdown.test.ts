@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
 import { DESKTOP, PHONE, shot } from './support/browser';
 import { cuttablePage } from './support/cuttable-page';
-import { answerAll, answerCorrectly } from './support/play';
+import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -46,11 +46,8 @@ describe('a screen back in its room during the start countdown', () => {
     await continueAsGuest(host.page);
     await continueAsGuest(guest.page);
 
-    await host.page.getByRole('button', { name: 'Create Room' }).click();
-    await host.page.waitForURL('**/waiting');
-    const code = (await host.page.locator('output.duel-code').textContent())?.trim() ?? '';
-    await guest.page.getByLabel('Room code').fill(code);
-    await guest.page.getByRole('button', { name: 'Join Room' }).click();
+    const code = await createRoom(host.page);
+    await joinRoom(guest.page, code);
     await guest.page.waitForURL('**/waiting');
     await host.page.getByText('Ready to start the game!').waitFor();
 

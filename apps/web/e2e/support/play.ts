@@ -27,3 +27,17 @@ export async function answerAll(page: Page): Promise<void> {
     else await page.waitForTimeout(100);
   }
 }
+
+/** Creates a Math Challenge room from the dashboard (Create Room) and returns its code, read from
+ * the waiting room. */
+export async function createRoom(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Create Room' }).click();
+  await page.waitForURL('**/waiting');
+  return (await page.locator('output.duel-code').textContent())?.trim() ?? '';
+}
+
+/** Enters `code` on the dashboard and clicks Join Room (the caller waits for /waiting). */
+export async function joinRoom(page: Page, code: string): Promise<void> {
+  await page.getByLabel('Room code').fill(code);
+  await page.getByRole('button', { name: 'Join Room' }).click();
+}
