@@ -1,8 +1,9 @@
 /**
  * The multiplayer lobby /waiting (spec §2 "Waiting room", §4 "Multiplayer": Waiting).
  *
- * In: navigation state {roomCode, players, name, isHost} from the home screen. Without it (a
- * refresh, a bookmark) the room code comes from the saved game state and the screen rejoins;
+ * In: navigation state {roomCode, players, name, isHost} from the home screen; the screen rejoins
+ * the room at mount all the same, so an event sent before it listened is not lost. Without it (a
+ * refresh, a bookmark) the room code comes from the saved game state;
  * without either (another device, or a tab opened before the browser had the saved state) it asks
  * the server for the room the player sits in (GET /api/rooms/current) and rejoins that, or goes
  * home when there is none. Listens to roomUpdate (the bare players list) and gameStarted
