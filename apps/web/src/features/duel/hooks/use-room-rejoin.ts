@@ -7,7 +7,9 @@
  * socket id on the server, so on every `connect` while the screen is mounted this emits
  * `rejoinRoom {roomCode, name}` and hands the acknowledgement to `onAck`. At mount it rejoins when
  * the socket is not connected yet (a fresh page load: the `connect` handler does it) or when
- * `rejoinAtMount` asks for it; a screen reached by in-app navigation is already in the room.
+ * `rejoinAtMount` asks for it. A screen reached by in-app navigation is already in the room, but
+ * its acknowledgement is the room as of now: the waiting room and the results screen ask for it so
+ * that an event sent before they listened is not lost.
  */
 import type { RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useRef } from 'react';
@@ -21,7 +23,8 @@ export interface RoomRejoinOptions {
   roomCode: string | null;
   /** The stored user's name (spec §7: rejoinRoom {roomCode, name}). */
   name: string | undefined;
-  /** Rejoin at mount even though the socket is connected (the screen has no navigation state). */
+  /** Rejoin at mount even though the socket is connected (the screen has no navigation state, or
+   * wants the room as of now). */
   rejoinAtMount: boolean;
   /** The acknowledgement; a time-out arrives as `{ timedOut: true }`. */
   onAck: (ack: RejoinAck & { timedOut?: boolean }) => void;
