@@ -58,10 +58,10 @@ export function ResultsScreen() {
   const [pending, setPending] = useState(false);
   const [requested, setRequested] = useState(false);
   const [opponentAsked, setOpponentAsked] = useState(false);
-  /** The rematch's countdown runs (rematchStarting came; rematchStarted has not yet). */
-  const [rematch, setRematch] = useState(false);
-  /** How long that countdown runs (ms), when this screen came back during it. */
-  const [rematchMs, setRematchMs] = useState<number | undefined>(undefined);
+  /** How long the rematch's countdown runs (ms) once it began (rematchStarting came, or a rejoin
+   * during it said what is left); null until then. rematchStarted ends it by leaving the screen. */
+  const [rematchMs, setRematchMs] = useState<number | null>(null);
+  const rematch = rematchMs !== null;
   // False while the opponent still plays (this player solved every question first): the standings
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
@@ -87,7 +87,6 @@ export function ResultsScreen() {
       // this screen missed (its connection was down when both asked) shows for what is left of it.
       if (ack.status === 'playing' && ack.startsInMs && finished && !rematch) {
         setRematchMs(ack.startsInMs);
-        setRematch(true);
         return;
       }
       if (ack.status === 'playing' && ack.questions && ack.roomCode && finished && !rematch) {
@@ -123,7 +122,6 @@ export function ResultsScreen() {
   useSocketEvent('rematchStarting', ({ seconds }) => {
     if (solo || rematch) return;
     setRematchMs(seconds * 1000);
-    setRematch(true);
   });
   useSocketEvent('rematchStarted', ({ questions, mode, players: fresh }) => {
     if (solo || !roomCode) return;
@@ -273,7 +271,7 @@ export function ResultsScreen() {
         </div>
       </div>
       {/* 'Go!' stays until rematchStarted arrives, at the clock's start. */}
-      {rematch ? <StartCountdown caption="Rematch starting" durationMs={rematchMs} /> : null}
+      {rematchMs !== null ? <StartCountdown caption="Rematch starting" durationMs={rematchMs} /> : null}
     </Page>
   );
 }
