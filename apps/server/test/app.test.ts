@@ -31,6 +31,23 @@ describe('app shell', () => {
   });
 
 
+  it('refuses U+0000 in a body, a query or a path with a 400 that names the field, and stores nothing', async () => {
+    const post = (route: string, body: unknown) =>
+      fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const email = `nul-${Date.now()}@example.com`;
+    for (const [res, error] of [
+      [await post('/signup', { name: 'Ada\u0000', email, password: 'password123' }), 'name must not contain the NUL character (U+0000)'],
+      [await post('/login', { email: 'a\u0000b@example.com', password: 'password123' }), 'email must not contain the NUL character (U+0000)'],
+      [await fetch(`${server.url}/contest/leaderboard?contestId=%00`), 'contestId must not contain the NUL character (U+0000)'],
+      [await fetch(`${server.url}/contest/past/a%00b`), 'contestId must not contain the NUL character (U+0000)'],
+    ] as const) {
+      expect(res.status, res.url).toBe(400);
+      expect(await res.json()).toEqual({ error });
+    }
+    // The refused sign-up created no account: the same email signs up now.
+    expect((await post('/signup', { name: 'Ada', email, password: 'password123' })).status).toBe(201);
+  });
+
   it('refuses a malformed JSON body with a JSON 400', async () => {
     const res = await fetch(`${server.url}/login`, {
       method: 'POST',

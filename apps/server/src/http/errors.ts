@@ -3,8 +3,9 @@
  * into `{ error: message }` with that status. Anything else is logged with request context and
  * answered with a generic 500 whose text reveals nothing.
  */
+import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { firstIssueMessage } from '@mathsprint/shared/protocol';
+import { firstIssueMessage, nulCharacterIssue } from '@mathsprint/shared/protocol';
 
 export class HttpError extends Error {
   constructor(
@@ -21,4 +22,14 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
   const result = schema.safeParse(data ?? {});
   if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
   return result.data;
+}
+
+/**
+ * preValidation hook of every route: refuses (HttpError 400) a request whose JSON body, query
+ * string or path parameters hold the NUL character U+0000, which PostgreSQL text cannot store
+ * (shared protocol `nulCharacterIssue`): "contestId must not contain the NUL character (U+0000)".
+ */
+export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
+  const issue = nulCharacterIssue(request.body) ?? nulCharacterIssue(request.query) ?? nulCharacterIssue(request.params);
+  if (issue) throw new HttpError(400, issue);
 }

@@ -18,6 +18,40 @@ export const numericAnswerSchema = z.union([z.number(), z.string()]).transform((
   return n;
 });
 
+/** How deep nulCharacterIssue looks into nested input (deeper input is refused by its schema). */
+const NUL_SCAN_DEPTH = 16;
+
+/**
+ * The refusal for untrusted input holding the NUL character U+0000 anywhere in a string or an
+ * object key, else null. PostgreSQL's text types cannot store U+0000 (a query carrying it fails
+ * with "invalid byte sequence for encoding UTF8: 0x00"), so the HTTP and socket boundaries refuse
+ * it before any schema or query sees it: "email must not contain the NUL character (U+0000)", or
+ * "Input must not…" for a bare string. Arrays and objects are scanned to NUL_SCAN_DEPTH levels.
+ */
+export function nulCharacterIssue(value: unknown): string | null {
+  const path = nulPath(value, [], 0);
+  if (!path) return null;
+  return `${path.length ? path.join('.') : 'Input'} must not contain the NUL character (U+0000)`;
+}
+
+function nulPath(value: unknown, path: (string | number)[], depth: number): (string | number)[] | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (typeof value !== 'object' || value === null || depth >= NUL_SCAN_DEPTH) return null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], [...path, i], depth + 1);
+      if (found) return found;
+    }
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** First issue's message of a failed zod parse, prefixed by its path: used for `{error}` bodies and acks. */
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];
