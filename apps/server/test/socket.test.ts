@@ -87,6 +87,8 @@ describe('payload validation', () => {
       ['joinRoom', { roomCode: 'X'.repeat(500) }, 'Room not found'],
       ['rejoinRoom', [], 'Invalid input: expected object, received array'],
       ['submitAnswer', { answer: 'abc' }, "answer must be a finite number, got 'abc'"],
+      ['joinRoom', { roomCode: 'AB\u0000CDE' }, 'roomCode must not contain the NUL character (U+0000)'],
+      ['rejoinRoom', { roomCode: 'ABCDEF', name: 'Ada\u0000' }, 'name must not contain the NUL character (U+0000)'],
     ] as const) {
       expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error });
     }
@@ -103,6 +105,8 @@ describe('payload validation', () => {
     socket.emit('startGame');
     socket.emit('noSuchEvent', { a: 1 });
     expect(await call(socket, 'noSuchEvent', {})).toEqual({ error: 'Unknown event: noSuchEvent' });
+    // Socket.IO listens to 'error' on every socket itself; a client sending it is still answered.
+    expect(await call(socket, 'error', {})).toEqual({ error: 'Unknown event: error' });
     expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
     expect(socket.connected).toBe(true);
   });

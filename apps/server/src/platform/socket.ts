@@ -30,7 +30,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { DUEL_ERRORS, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, nulCharacterIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
@@ -188,12 +188,13 @@ export function createSocketServer(
     let events = 0;
     const flooded = (): boolean => {
       if (events <= floodAt) return false;
-      logger.warn({ userId: user?.id, events }, 'socket flood: disconnecting');
+      // Packets already read when the socket was cut off come here too: one log line per flood.
+      if (socket.connected) logger.warn({ userId: user?.id, events }, 'socket flood: disconnecting');
       socket.disconnect(true);
       return true;
     };
 
-    socket.use((packet, next) => {
+    socket.use((packet) => {
       const now = Date.now();
       if (now - windowStart >= windowMs) {
         windowStart = now;
@@ -209,7 +210,8 @@ export function createSocketServer(
       const event = packet[0];
       const route = typeof event === 'string' ? hooks.routes.get(event) : undefined;
       if (!route) {
-        if (typeof event === 'string' && socket.listeners(event as keyof ClientToServerEvents).length > 0) return next();
+        // Every client event is a route; Socket.IO's own listeners ('error', 'disconnect') are not
+        // events a client may send, so they are unknown here too and always answered.
         events += INVALID_WEIGHT - 1;
         if (!flooded()) safeAck(ack, { error: `${DUEL_ERRORS.unknownEvent}: ${String(event).slice(0, 40)}` }, logger);
         return;
@@ -223,13 +225,15 @@ export function createSocketServer(
           reply = route.errorReply(DUEL_ERRORS.notLoggedIn);
         } else {
           const parsed = route.schema.safeParse(raw);
-          if (parsed.success) {
+          // U+0000 anywhere is refused too: PostgreSQL text cannot hold it.
+          const refusal = nulCharacterIssue(raw) ?? (parsed.success ? null : zodErrorText(parsed.error));
+          if (refusal === null && parsed.success) {
             reply = route.handler({ socket, user }, parsed.data);
             if (isThenable(reply)) pending = reply;
           } else {
             events += INVALID_WEIGHT - 1;
             if (flooded()) return;
-            reply = route.errorReply(zodErrorText(parsed.error));
+            reply = route.errorReply(refusal ?? 'Invalid input');
           }
         }
       } catch (error) {
