@@ -135,12 +135,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const redis = config.REDIS_URL
     ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
     : null;
-  const { io, notifier } = createSocketServer(http.server, {
+  const { io, notifier, recheckSessions } = createSocketServer(http.server, {
     config,
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
     adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
+  // A revoked session loses its open connections too, not only its next requests.
+  accounts.onSessionsChanged(recheckSessions);
   const ops = createOps({
     config,
     db,

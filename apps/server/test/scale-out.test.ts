@@ -369,15 +369,23 @@ describe('connection state recovery through Redis', () => {
     expect(await call(kept, 'getTimer', {})).toEqual({ timeLeft: 60 });
     kept.disconnect();
 
-    // Revoked token (password changed meanwhile): recovered, but signed out and in no room.
+    // Revoked token (password changed while the connection was down; an open connection would be
+    // cut at once): recovered, but signed out and in no room.
     const revoked = await droppedAndBack(ann.token);
+    revoked.io.reconnection(false);
+    const down = new Promise((resolve) => revoked.once('disconnect', resolve as never));
+    revoked.io.engine.close();
+    await down;
     const changed = await fetch(`${server.url}/api/password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${ann.token}` },
       body: JSON.stringify({ currentPassword: 'password123', newPassword: 'password456' }),
     });
     expect(changed.status).toBe(200);
-    await reconnect(revoked);
+    revoked.io.reconnection(true);
+    const back = new Promise((resolve) => revoked.once('connect', resolve as never));
+    revoked.connect();
+    await back;
     expect(revoked.recovered).toBe(true);
     expect(await call(revoked, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play' });
     const sockets = await server.app.io.in(`user:${ann.id}`).fetchSockets();

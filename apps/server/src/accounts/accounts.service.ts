@@ -100,6 +100,13 @@ export interface AccountsService {
   /** Stops the session change feed. */
   close(): void;
   /**
+   * Calls `listener` with the ids of users whose sessions changed (a token version bumped: older
+   * tokens revoked; or a rename): at once for changes this process made, and through the session
+   * change feed, within SESSION_FEED_INTERVAL_MS, for changes any process made. The socket server
+   * re-verifies those users' open connections with it (app.ts).
+   */
+  onSessionsChanged(listener: (userIds: readonly string[]) => void): void;
+  /**
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
    * @throws HttpError 403 'Current password is incorrect' / no password on the account; 429 after
@@ -141,13 +148,25 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   // of distinct users, one query per batch instead of one per request.
   const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
   const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
+  const sessionListeners: Array<(userIds: readonly string[]) => void> = [];
+  /** Drops the users' cached session rows, then tells the listeners (onSessionsChanged). */
+  const sessionsChanged = (ids: readonly string[]): void => {
+    ids.forEach((id) => sessions.forget(id));
+    for (const listener of sessionListeners) {
+      try {
+        listener(ids);
+      } catch (error) {
+        logger.error({ err: error }, 'a session change listener failed');
+      }
+    }
+  };
   // Other processes' revocations reach this cache through the change feed (none needed without a
   // cache, or without other processes).
   const feed =
     config.SESSION_CACHE_TTL_MS > 0 && (deps.sessionFeed ?? true)
       ? createSessionFeed({
           read: (sinceMs) => repo.sessionChangesSince(sinceMs),
-          onChanged: (ids) => ids.forEach((id) => sessions.forget(id)),
+          onChanged: sessionsChanged,
           onUnknown: () => sessions.clear(),
           intervalMs: config.SESSION_FEED_INTERVAL_MS,
           logger,
@@ -269,6 +288,10 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
     close: () => feed?.close(),
 
+    onSessionsChanged(listener) {
+      sessionListeners.push(listener);
+    },
+
     async changePassword(userId, currentPassword, newPassword) {
       const key = `password:${userId}`;
       if ((await loginLimiter.consume(key)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
@@ -282,7 +305,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       }
       await loginLimiter.reset(key);
       const updated = await repo.replacePassword(userId, await hashPassword(newPassword));
-      sessions.forget(userId);
+      sessionsChanged([userId]);
       if (!updated) throw new HttpError(401, 'Please log in to continue');
       logger.info({ userId, tokenVersion: updated.tokenVersion }, 'password changed; older tokens revoked');
       return signIn(updated);
@@ -297,7 +320,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         const owner = await repo.findByEmail(email);
         if (owner && owner.oidcIssuer === null) {
           const linked = await repo.linkOidc(owner.id, identity.issuer, identity.subject);
-          sessions.forget(owner.id);
+          sessionsChanged([owner.id]);
           if (linked) {
             logger.info({ userId: linked.id, issuer: identity.issuer }, 'provider identity linked by verified email');
             return signIn(linked);

@@ -4,7 +4,9 @@
  *  - handshake authentication: `auth.token` is verified on every connection. A missing or invalid
  *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
  *    page still receives leaderboardUpdate, and every game event it sends gets the error ack
- *    "Please log in to play" instead of a connection error the client would only log;
+ *    "Please log in to play" instead of a connection error the client would only log. A session
+ *    revoked later (a password change, on any process) loses its open connections too
+ *    (`recheckSessions`);
  *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
  *  - a per-connection rate limit (issue #2 "Bad input and abuse", after lila-ws's 100 messages per
  *    20 s): beyond SOCKET_RATE_LIMIT_EVENTS per SOCKET_RATE_LIMIT_WINDOW_MS, events get the error ack
@@ -115,7 +117,18 @@ export function createSocketServer(
      * in-memory adapter of a single process, without recovery. */
     adapter?: ServerOptions['adapter'];
   },
-): { io: TypedServer; notifier: Notifier } {
+): {
+  io: TypedServer;
+  notifier: Notifier;
+  /**
+   * Re-verifies the open connections of these users, whose sessions changed (AccountsService
+   * `onSessionsChanged`: a password change revoked their older tokens). A connection whose
+   * handshake token no longer verifies as the same user is cut (`disconnect(true)`): the web app
+   * reconnects with the token it holds now (lib/socket.ts), and one holding a revoked token comes
+   * back signed out. Connections that still verify are left alone. Never throws.
+   */
+  recheckSessions(userIds: readonly string[]): void;
+} {
   const { config, logger, verifyToken } = deps;
   const allowedOrigins = corsOrigins(config);
   const cluster: Partial<ServerOptions> = deps.adapter
@@ -282,7 +295,26 @@ export function createSocketServer(
     toAll: (event, ...args) => void emitter.emit(event, ...args),
     toRoom: (room, event, ...args) => void emitter.to(room).emit(event, ...args),
   };
-  return { io, notifier };
+  function recheckSessions(userIds: readonly string[]): void {
+    for (const userId of userIds) {
+      for (const id of [...(io.of('/').adapter.rooms.get(userRoom(userId)) ?? [])]) {
+        const socket = io.of('/').sockets.get(id);
+        if (!socket) continue;
+        const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
+        const verified = typeof token === 'string' ? verifyToken(token) : Promise.resolve(null);
+        verified.then(
+          (user) => {
+            if (user?.id === userId || !socket.connected) return;
+            logger.info({ userId }, 'session revoked: disconnecting its socket');
+            socket.disconnect(true);
+          },
+          (error: unknown) => logger.warn({ err: error, userId }, 'could not re-verify a socket after a session change'),
+        );
+      }
+    }
+  }
+
+  return { io, notifier, recheckSessions };
 }
 
 /** Socket.IO's EVENT packet type (socket.io-parser PacketType.EVENT). */
