@@ -9,7 +9,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { corsOrigins, type Config } from './config.js';
-import { HttpError, refuseNulCharacters } from './http/errors.js';
+import { clientErrorReply, frameworkErrorReply, HttpError, refuseNulCharacters } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -91,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 64 * 1024,
+    // Refusals made before any route runs answer { error } too (http/errors.ts).
+    frameworkErrors: frameworkErrorReply,
+    clientErrorHandler: clientErrorReply,
   });
 
   await http.register(

@@ -1,5 +1,6 @@
 /** The app shell: one origin serving the built web app with an SPA fallback, JSON 404s for API paths. */
 import { mkdtempSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +47,29 @@ describe('app shell', () => {
     }
     // The refused sign-up created no account: the same email signs up now.
     expect((await post('/signup', { name: 'Ada', email, password: 'password123' })).status).toBe(201);
+  });
+
+  it.each([
+    ['a bad %-encoding', '/contest/past/%FF', 400, 'The address is malformed: a %-encoded part of it is not valid'],
+    ['a path parameter over 100 characters', `/contest/past/${'a'.repeat(200)}`, 414, 'The address is too long'],
+    ['an address over the header size limit', `/contest/leaderboard?contestId=${'a'.repeat(20_000)}`, 431, 'The request headers (or its address) are too large'],
+  ])('answers %s with { error } before any route runs', async (_case, route, status, error) => {
+    const res = await fetch(server.url + route);
+    expect(res.status).toBe(status);
+    expect(await res.json()).toEqual({ error });
+  });
+
+  it('answers a request that is not valid HTTP with { error } and closes the connection', async () => {
+    const { port } = new URL(server.url);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n'));
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk.toString()));
+      socket.on('close', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(raw).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request is not valid HTTP' });
   });
 
   it('refuses a malformed JSON body with a JSON 400', async () => {

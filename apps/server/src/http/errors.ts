@@ -1,9 +1,12 @@
 /**
  * HTTP errors. Handlers throw `HttpError(status, message)`; the one error handler in app.ts turns it
  * into `{ error: message }` with that status. Anything else is logged with request context and
- * answered with a generic 500 whose text reveals nothing.
+ * answered with a generic 500 whose text reveals nothing. Requests refused before any route runs
+ * (a malformed URL or HTTP message) get the same `{ error }` shape (frameworkErrorReply,
+ * clientErrorReply).
  */
-import type { FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { firstIssueMessage, nulCharacterIssue } from '@mathsprint/shared/protocol';
 
@@ -32,4 +35,42 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
   const issue = nulCharacterIssue(request.body) ?? nulCharacterIssue(request.query) ?? nulCharacterIssue(request.params);
   if (issue) throw new HttpError(400, issue);
+}
+
+/** Texts of the refusals Fastify makes before routing (Fastify option `frameworkErrors`). */
+const FRAMEWORK_ERRORS: Record<string, { status: number; error: string }> = {
+  FST_ERR_BAD_URL: { status: 400, error: 'The address is malformed: a %-encoded part of it is not valid' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: 'The address is too long' },
+};
+
+/**
+ * Fastify option `frameworkErrors`: a URL the router cannot read (bad %-encoding: 400; a path
+ * parameter over the router's length limit: 414) is answered `{ error }` like every other refusal,
+ * not with Fastify's `{error, code, message, statusCode}`. Anything else there is a 500.
+ */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const known = FRAMEWORK_ERRORS[error.code];
+  if (!known) request.log.error({ err: error, url: request.url }, 'unhandled framework error');
+  const { status, error: text } = known ?? { status: 500, error: 'Something went wrong on our side. Please try again.' };
+  void reply.status(status).send({ error: text });
+}
+
+/**
+ * Fastify option `clientErrorHandler`: an HTTP message Node's parser refuses (headers over its
+ * size limit: 431; a request that timed out: 408; anything else malformed: 400) is answered
+ * `{ error }` on the raw connection, which is then closed (as Node and Fastify do by default).
+ */
+export function clientErrorReply(error: NodeJS.ErrnoException, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, text] =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? [408, 'Request Timeout', 'The request took too long to arrive']
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? [431, 'Request Header Fields Too Large', 'The request headers (or its address) are too large']
+        : [400, 'Bad Request', 'The request is not valid HTTP'];
+  const body = JSON.stringify({ error: text });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
 }
