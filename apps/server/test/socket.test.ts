@@ -79,6 +79,7 @@ describe('payload validation', () => {
       ['createRoom', { mode: 0 }, 'mode must be one of 1, 2, 3, 5 minutes'],
       ['createRoom', { mode: 'abc' }, 'mode must be a number of minutes'],
       ['createRoom', {}, 'mode must be a number of minutes'],
+      ['createRoom', { mode: true }, 'mode must be a number of minutes'],
       ['createRoom', 'five', 'Invalid input: expected object, received string'],
       ['createRoom', null, 'Invalid input: expected object, received null'],
       ['joinRoom', {}, 'Room code required: room ≠ ∅'],

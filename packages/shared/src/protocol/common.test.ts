@@ -1,5 +1,65 @@
 import { describe, expect, it } from 'vitest';
-import { nulCharacterIssue } from './common.js';
+import { z } from 'zod';
+import { firstIssueMessage, nulCharacterIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { contestHistoryQuerySchema, contestSubmitAnswerBodySchema, adminCreateContestBodySchema } from './contest.js';
+import { dailySeasonQuerySchema } from './daily.js';
+import { modeSchema } from './http.js';
+
+/** The refusal a schema gives `input`, or 'ok'. */
+const refusal = (schema: z.ZodType, input: unknown): string => {
+  const parsed = schema.safeParse(input);
+  return parsed.success ? 'ok' : firstIssueMessage(parsed.error);
+};
+
+describe('parseDecimal', () => {
+  it.each([['12', 12], [' -3.5 ', -3.5], ['.5', 0.5], ['7.', 7], ['+4', 4], ['007', 7]])('reads %j as %d', (text, n) => {
+    expect(parseDecimal(text)).toBe(n);
+  });
+  it.each(['', '  ', '-', '.', '0x1F', '0b11', '0o7', '1e3', 'Infinity', '1,5', '12abc', '--1'])('reads %j as NaN', (text) => {
+    expect(parseDecimal(text)).toBeNaN();
+  });
+});
+
+describe('numberInput', () => {
+  const limit = numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1'));
+  it('takes JSON numbers and decimal strings', () => {
+    expect(limit.parse(5)).toBe(5);
+    expect(limit.parse(' 50 ')).toBe(50);
+  });
+  it.each([true, false, null, [1], ['1'], {}, '', '0x10', '1e2', Number.NaN, Number.POSITIVE_INFINITY])('refuses %j as not a number', (input) => {
+    expect(refusal(limit, input)).toBe('limit must be a number');
+  });
+  it("gives each check's own message", () => {
+    expect(refusal(limit, 0)).toBe('limit must be at least 1');
+    expect(refusal(limit, '2.5')).toBe('limit must be a whole number');
+  });
+});
+
+describe('numeric fields of the protocol', () => {
+  it.each([
+    [modeSchema, true, 'mode must be a number of minutes'],
+    [modeSchema, [1], 'mode must be a number of minutes'],
+    [modeSchema, '4', 'mode must be one of 1, 2, 3, 5 minutes'],
+    [contestHistoryQuerySchema, { limit: '0' }, 'limit: limit must be at least 1'],
+    [contestHistoryQuerySchema, { limit: '201' }, 'limit: limit must be at most 200'],
+    [dailySeasonQuerySchema, { year: '0' }, 'year: year must be 2000–2999'],
+    [contestSubmitAnswerBodySchema, { contestId: 'c', questionIndex: 0, answer: 1, timeSpent: -1 }, 'timeSpent: timeSpent must be 0–86400 seconds'],
+    [contestSubmitAnswerBodySchema, { contestId: 'c', questionIndex: 0, answer: 1, timeSpent: true }, 'timeSpent: timeSpent must be a number of seconds'],
+    [contestSubmitAnswerBodySchema, { contestId: 'c', questionIndex: 0, answer: '0x1F' }, 'answer: Please enter a valid number'],
+    [adminCreateContestBodySchema, { openTime: '2026-11-27T15:30:00Z', durationMinutes: 0, questionCount: 20 }, 'durationMinutes: durationMinutes must be 1–240'],
+    [adminCreateContestBodySchema, { openTime: '2026-11-27T15:30:00Z', durationMinutes: 10, questionCount: 1.5 }, 'questionCount: questionCount must be a whole number'],
+    [numericAnswerSchema, '0x10', "answer must be a finite number, got '0x10'"],
+  ])('%#: refuses %j with its own message', (schema, input, message) => {
+    expect(refusal(schema as z.ZodType, input)).toBe(message);
+  });
+
+  it('keeps what clients of spec §7 send', () => {
+    expect(modeSchema.parse('3')).toBe(3);
+    expect(contestHistoryQuerySchema.parse({ limit: '20' })).toEqual({ limit: 20 });
+    expect(contestSubmitAnswerBodySchema.parse({ contestId: 'c', questionIndex: 0, answer: ' -12.5 ', timeSpent: 3 })).toMatchObject({ answer: -12.5, timeSpent: 3 });
+    expect(numericAnswerSchema.parse(' 7 ')).toBe(7);
+  });
+});
 
 describe('nulCharacterIssue', () => {
   it.each([

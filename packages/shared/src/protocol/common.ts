@@ -1,12 +1,38 @@
 import { z } from 'zod';
 
+/** A decimal number as a person types it: optional sign, digits, optional fraction ("12", "-3.5", ".5", "7."). */
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * The number a person meant by `text` (trimmed), or NaN. Only decimal notation counts: hex
+ * ("0x1F"), binary ("0b11"), exponents ("1e3"), "Infinity" and blanks are NaN, though
+ * JavaScript's Number() reads them.
+ */
+export function parseDecimal(text: string): number {
+  const trimmed = text.trim();
+  return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * A numeric field of a JSON body or a query string: a finite JSON number, or a string in decimal
+ * notation (a query string's "50", a body's " 12.5 "), then checked by `checks`, whose checks
+ * carry their own messages. Anything else (true, null, [1], "0x1F", "") fails with `message`, e.g.
+ * "limit must be a number". Unlike z.coerce.number(), which reads true as 1 and null as 0.
+ */
+export function numberInput<Out>(message: string, checks: z.ZodType<Out, number>) {
+  return z
+    .union([z.number(), z.string().refine((s) => !Number.isNaN(parseDecimal(s)), { error: message })], { error: message })
+    .transform((value) => (typeof value === 'number' ? value : parseDecimal(value)))
+    .pipe(checks);
+}
+
 /**
  * A submitted numeric answer (issue #2 "Answer checking"): a finite number, or a string that
- * parses as one (" 12.5 " is accepted). Blank, non-numeric, NaN and ±Infinity are refused with a
+ * holds one in decimal notation (" 12.5 " is accepted; "0x10" is not: parseDecimal). Blank, non-numeric, NaN and ±Infinity are refused with a
  * message that says what arrived.
  */
 export const numericAnswerSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
-  const n = typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value.trim());
+  const n = typeof value === 'number' ? value : parseDecimal(value);
   if (typeof value === 'string' && value.trim() === '') {
     ctx.addIssue({ code: 'custom', message: 'Enter an answer before submitting.' });
     return z.NEVER;

@@ -8,7 +8,7 @@
  * `explanation`) is absent or null until then.
  */
 import { z } from 'zod';
-import { numericAnswerSchema } from './common.js';
+import { numberInput, numericAnswerSchema, parseDecimal } from './common.js';
 
 /**
  * The error texts of the weekly contest's HTTP calls (`{ error }`), in one place so the client can
@@ -295,12 +295,12 @@ export const contestIdQuerySchema = z.object({ contestId });
 /** Query of GET /contest/leaderboard: limit 1–100, default 50 (spec: 5 on home, 50 on results). */
 export const contestLeaderboardQuerySchema = z.object({
   contestId,
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(100).default(50),
+  limit: numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(50),
 });
 
 /** Query of GET /contest/history: limit 1–200, absent means all. */
 export const contestHistoryQuerySchema = z.object({
-  limit: z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1).max(200).optional(),
+  limit: numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200')).optional(),
 });
 
 /**
@@ -312,7 +312,7 @@ export const contestAnswerSchema = z.unknown().transform((value, ctx): number =>
     ctx.addIssue({ code: 'custom', message: 'Please enter an answer' });
     return z.NEVER;
   }
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : Number.NaN;
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? parseDecimal(value) : Number.NaN;
   if (!Number.isFinite(n)) {
     ctx.addIssue({ code: 'custom', message: 'Please enter a valid number' });
     return z.NEVER;
@@ -331,7 +331,7 @@ export const contestSubmitAnswerBodySchema = z.object({
     .int('questionIndex must be a whole number')
     .min(0, 'questionIndex is out of range'),
   answer: contestAnswerSchema,
-  timeSpent: z.coerce.number({ message: 'timeSpent must be a number of seconds' }).min(0).max(86_400).default(0),
+  timeSpent: numberInput('timeSpent must be a number of seconds', z.number().min(0, 'timeSpent must be 0–86400 seconds').max(86_400, 'timeSpent must be 0–86400 seconds')).default(0),
 });
 export type ContestSubmitAnswerBody = z.infer<typeof contestSubmitAnswerBodySchema>;
 
@@ -342,7 +342,15 @@ export type ContestSubmitAnswerBody = z.infer<typeof contestSubmitAnswerBodySche
 export const adminCreateContestBodySchema = z.object({
   title: z.string().trim().min(1, 'title must not be empty').max(100, 'title must be at most 100 characters').optional(),
   openTime: z.iso.datetime({ offset: true, message: 'openTime must be an ISO 8601 date-time, e.g. 2026-11-27T15:30:00Z' }),
-  durationMinutes: z.number({ message: 'durationMinutes must be a number' }).int().min(1).max(240),
-  questionCount: z.number({ message: 'questionCount must be a number' }).int().min(1).max(100),
+  durationMinutes: z
+    .number({ error: 'durationMinutes must be a number' })
+    .int('durationMinutes must be a whole number')
+    .min(1, 'durationMinutes must be 1–240')
+    .max(240, 'durationMinutes must be 1–240'),
+  questionCount: z
+    .number({ error: 'questionCount must be a number' })
+    .int('questionCount must be a whole number')
+    .min(1, 'questionCount must be 1–100')
+    .max(100, 'questionCount must be 1–100'),
 });
 export type AdminCreateContestBody = z.infer<typeof adminCreateContestBodySchema>;

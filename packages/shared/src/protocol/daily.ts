@@ -23,6 +23,7 @@ import { z } from 'zod';
 import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
 import type { DailyDifficulty } from '../domain/daily/sections.js';
+import { numberInput, parseDecimal } from './common.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
@@ -259,14 +260,14 @@ export const dailyAnswerSchema = z.object({
     .optional()
     .transform((value, ctx): number | null => {
       if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) return null;
-      const n = typeof value === 'number' ? value : Number(value.trim());
+      const n = typeof value === 'number' ? value : parseDecimal(value);
       if (!Number.isFinite(n)) {
         ctx.addIssue({ code: 'custom', message: `answer must be a number, got '${String(value)}'` });
         return z.NEVER;
       }
       return n;
     }),
-  timeMs: z.coerce.number({ message: 'timeMs must be a number of milliseconds' }).min(0).max(86_400_000).default(0),
+  timeMs: numberInput('timeMs must be a number of milliseconds', z.number().min(0, 'timeMs must be 0–86400000 ms').max(86_400_000, 'timeMs must be 0–86400000 ms')).default(0),
 });
 
 /** Body of POST /api/daily/submit: answers in question order, at most the set's 10 (missing ones count as blank). */
@@ -280,7 +281,7 @@ export const dailySubmitBodySchema = z.object({
 export type DailySubmitBody = z.input<typeof dailySubmitBodySchema>;
 
 const limitSchema = (fallback: number, max: number) =>
-  z.coerce.number({ message: 'limit must be a number' }).int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`).default(fallback);
+  numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`)).default(fallback);
 
 /** Query of GET /api/daily/leaderboard: limit 1–100, default 20. */
 export const dailyLeaderboardQuerySchema = z.object({
@@ -291,8 +292,8 @@ export const dailyLeaderboardQuerySchema = z.object({
 
 /** Query of GET /api/daily/season: year and month (1–12) default to the current UTC month; `_ts` is ignored. */
 export const dailySeasonQuerySchema = z.object({
-  year: z.coerce.number({ message: 'year must be a number' }).int('year must be a whole number').min(2000).max(2999).optional(),
-  month: z.coerce.number({ message: 'month must be a number' }).int('month must be a whole number').min(1, 'month must be 1–12').max(12, 'month must be 1–12').optional(),
+  year: numberInput('year must be a number', z.number().int('year must be a whole number').min(2000, 'year must be 2000–2999').max(2999, 'year must be 2000–2999')).optional(),
+  month: numberInput('month must be a number', z.number().int('month must be a whole number').min(1, 'month must be 1–12').max(12, 'month must be 1–12')).optional(),
   _ts: z.unknown().optional(),
 });
 

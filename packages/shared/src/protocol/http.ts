@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
-import { numericAnswerSchema } from './common.js';
+import { numberInput, numericAnswerSchema } from './common.js';
 import type { DuelPlayer } from './socket.js';
 
 /** `{ error }` body of every failed HTTP call. */
@@ -85,11 +85,12 @@ export interface CurrentRoomResponse {
   } | null;
 }
 
-export const modeSchema = z.coerce
-  .number({ message: 'mode must be a number of minutes' })
-  .refine((m): m is 1 | 2 | 3 | 5 => (DUEL.modes as readonly number[]).includes(m), {
+export const modeSchema = numberInput(
+  'mode must be a number of minutes',
+  z.number().refine((m): m is 1 | 2 | 3 | 5 => (DUEL.modes as readonly number[]).includes(m), {
     message: `mode must be one of ${DUEL.modes.join(', ')} minutes`,
-  });
+  }),
+);
 
 /** POST /singleplayer/start body: mode in minutes (default 1). */
 export const soloStartBodySchema = z.object({ mode: modeSchema.default(1) });

@@ -25,6 +25,6 @@ describe('answer clock', () => {
 
 describe('invalidAnswers', () => {
   it('flags non-numeric answers, not blank ones', () => {
-    expect(invalidAnswers(['12', '', ' -3.5 ', 'abc', '1e3', '7x'])).toEqual([3, 5]);
+    expect(invalidAnswers(['12', '', ' -3.5 ', 'abc', '1e3', '7x', '0x10', '.5'])).toEqual([3, 4, 5, 6]);
   });
 });

@@ -3,6 +3,7 @@
  * time taken itself and keeps these for per-question statistics only). A question's clock runs while
  * its input has focus; moving to another input stops it. Pure: times in ms come in as arguments.
  */
+import { parseDecimal } from '@mathsprint/shared/protocol';
 
 export interface AnswerClock {
   /** ms spent per question so far. */
@@ -38,14 +39,15 @@ export function answersBody(inputs: readonly string[], clock: AnswerClock, now: 
 }
 
 /**
- * 0-based indexes of answers that are neither blank nor a number, so the form can point at them
- * before the server refuses the submission ("answer must be a number, got 'abc'").
+ * 0-based indexes of answers that are neither blank nor a decimal number, so the form can point at
+ * them before the server refuses the submission ("answer must be a number, got 'abc'"). The rule
+ * is the server's (protocol `parseDecimal`): "1e3" and "0x10" are not answers.
  */
 export function invalidAnswers(inputs: readonly string[]): number[] {
   const out: number[] = [];
   inputs.forEach((input, i) => {
     const t = input.trim();
-    if (t !== '' && !Number.isFinite(Number(t))) out.push(i);
+    if (t !== '' && Number.isNaN(parseDecimal(t))) out.push(i);
   });
   return out;
 }
