@@ -236,8 +236,8 @@ describe('weekly contest, whole run on the clock', () => {
     }
     expect((await api.answer(ann.token, { contestId: contest._id, questionIndex: 10, answer: wrongAnswer(at(10)), timeSpent: 3 })).status).toBe(200);
 
-    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: 'abc' })).toMatchObject({ status: 400, body: { error: 'answer: Please enter a valid number' } });
-    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: '  ' })).toMatchObject({ status: 400, body: { error: 'answer: Please enter an answer' } });
+    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: 'abc' })).toMatchObject({ status: 400, body: { error: 'Please enter a valid number' } });
+    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: '  ' })).toMatchObject({ status: 400, body: { error: 'Please enter an answer' } });
     expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 20, answer: 1 })).toMatchObject({ status: 400, body: { error: 'questionIndex is out of range' } });
     expect((await api.answer(ann.token, { contestId: contest._id, questionIndex: -1, answer: 1 })).body.error).toMatch(/questionIndex is out of range/);
     expect((await api.answer(ann.token, { contestId: 'nope', questionIndex: 1, answer: 1 })).status).toBe(404);
@@ -444,7 +444,7 @@ describe('weekly contest, whole run on the clock', () => {
     expect((await api.leaderboard(contest._id, 2)).body.leaderboard).toHaveLength(2);
     expect((await api.leaderboard(contest._id, 101)).status).toBe(400);
     expect((await api.leaderboard(contest._id, 0)).status).toBe(400);
-    expect((await api.call('GET', '/contest/leaderboard')).body.error).toBe('contestId: contestId is required');
+    expect((await api.call('GET', '/contest/leaderboard')).body.error).toBe('contestId is required');
     expect((await api.leaderboard('unknown')).status).toBe(404);
   });
 

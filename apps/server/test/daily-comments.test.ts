@@ -137,9 +137,9 @@ describe('daily discussion', () => {
       const res = await comment(ann.token, text);
       expect(res.status).toBe(400);
     }
-    expect((await comment(ann.token, '  ')).body.error).toBe("text: Comment can't be empty.");
+    expect((await comment(ann.token, '  ')).body.error).toBe("Comment can't be empty.");
     const long = await comment(ann.token, 'x'.repeat(501));
-    expect(long).toMatchObject({ status: 400, body: { error: 'text: Comment must be at most 500 characters' } });
+    expect(long).toMatchObject({ status: 400, body: { error: 'Comment must be at most 500 characters' } });
     const max = await comment(ann.token, `  ${'y'.repeat(500)}  `);
     expect(max.status).toBe(201);
     expect(max.body.comment.text).toHaveLength(500);
@@ -148,7 +148,7 @@ describe('daily discussion', () => {
     const unknown = await vote(ann.token, 'no-such-comment', 'up');
     expect(unknown).toMatchObject({ status: 404, body: { error: 'Comment not found' } });
     const bad = await vote(ann.token, max.body.comment._id, 'sideways');
-    expect(bad).toMatchObject({ status: 400, body: { error: "voteType: voteType must be 'up' or 'down', got 'sideways'" } });
+    expect(bad).toMatchObject({ status: 400, body: { error: "voteType must be 'up' or 'down', got 'sideways'" } });
   });
 
   it('rate-limits posting per user with 429, and lets them post again after the window', async () => {

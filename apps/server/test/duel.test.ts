@@ -257,10 +257,10 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
         ['abc', "answer must be a finite number, got 'abc'"],
         ['', 'Enter an answer before submitting.'],
         ['   ', 'Enter an answer before submitting.'],
-        [Number.NaN, 'answer: Invalid input'], // JSON turns NaN into null
-        [null, 'answer: Invalid input'],
+        [Number.NaN, 'answer must be a number'], // JSON turns NaN into null
+        [null, 'answer must be a number'],
         ['Infinity', "answer must be a finite number, got 'Infinity'"],
-        [{ x: 1 }, 'answer: Invalid input'],
+        [{ x: 1 }, 'answer must be a number'],
       ] as const) {
         const reply = await call(sa, 'submitAnswer', { answer });
         expect(reply.error, `answer ${JSON.stringify(answer)}`).toContain(message);

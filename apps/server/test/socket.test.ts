@@ -80,13 +80,14 @@ describe('payload validation', () => {
       ['createRoom', { mode: 'abc' }, 'mode must be a number of minutes'],
       ['createRoom', {}, 'mode must be a number of minutes'],
       ['createRoom', { mode: true }, 'mode must be a number of minutes'],
-      ['createRoom', 'five', 'Invalid input: expected object, received string'],
-      ['createRoom', null, 'Invalid input: expected object, received null'],
+      ['createRoom', 'five', 'Payload must be a JSON object'],
+      ['createRoom', null, 'Payload must be a JSON object'],
       ['joinRoom', {}, 'Room code required: room ≠ ∅'],
       ['joinRoom', { roomCode: '   ' }, 'Room code required: room ≠ ∅'],
       ['joinRoom', { roomCode: 12 }, 'Room code required: room ≠ ∅'],
       ['joinRoom', { roomCode: 'X'.repeat(500) }, 'Room not found'],
-      ['rejoinRoom', [], 'Invalid input: expected object, received array'],
+      ['rejoinRoom', [], 'Payload must be a JSON object'],
+      ['rejoinRoom', { roomCode: 'ABCDEF', name: 'x'.repeat(101) }, 'name must be at most 100 characters'],
       ['submitAnswer', { answer: 'abc' }, "answer must be a finite number, got 'abc'"],
       ['joinRoom', { roomCode: 'AB\u0000CDE' }, 'roomCode must not contain the NUL character (U+0000)'],
       ['rejoinRoom', { roomCode: 'ABCDEF', name: 'Ada\u0000' }, 'name must not contain the NUL character (U+0000)'],
@@ -95,7 +96,7 @@ describe('payload validation', () => {
     }
     expect(await roomCount()).toBe(rooms);
     // createRoom without any payload, only the callback.
-    expect(await call(socket, 'createRoom')).toEqual({ error: 'Invalid input: expected object, received undefined' });
+    expect(await call(socket, 'createRoom')).toEqual({ error: 'Payload must be a JSON object' });
   });
 
   it('survives events without an acknowledgement callback and unknown events', async () => {

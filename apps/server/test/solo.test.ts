@@ -81,7 +81,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       expect((bad.body as unknown as { error: string }).error).toMatch(/mode/);
     }
     const four = await start(server, ann.token, { mode: 4 });
-    expect(four.body).toEqual({ error: 'mode: mode must be one of 1, 2, 3, 5 minutes' });
+    expect(four.body).toEqual({ error: 'mode must be one of 1, 2, 3, 5 minutes' });
   });
 
   it('checks answers on the server: right scores and advances, wrong changes nothing', async () => {
@@ -104,10 +104,10 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
   it('refuses bad answers with 400 and the reason, changing nothing', async () => {
     const { body } = await start(server, ann.token);
     const cases: [unknown, string][] = [
-      ['', 'answer: Enter an answer before submitting.'],
-      ['   ', 'answer: Enter an answer before submitting.'],
-      ['abc', "answer: answer must be a finite number, got 'abc'"],
-      ['Infinity', "answer: answer must be a finite number, got 'Infinity'"],
+      ['', 'Enter an answer before submitting.'],
+      ['   ', 'Enter an answer before submitting.'],
+      ['abc', "answer must be a finite number, got 'abc'"],
+      ['Infinity', "answer must be a finite number, got 'Infinity'"],
     ];
     for (const [value, error] of cases) {
       expect(await answer(server, ann.token, body.sessionId, value)).toEqual({ status: 400, body: { error } });
@@ -118,7 +118,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       expect(typeof res.body.error).toBe('string');
     }
     const missing = await call(server, 'GET', '/singleplayer/timer', { token: ann.token });
-    expect(missing).toEqual({ status: 400, body: { error: 'sessionId: sessionId is required' } });
+    expect(missing).toEqual({ status: 400, body: { error: 'sessionId is required' } });
     expect(await session(body.sessionId)).toMatchObject({ score: 0, current: 0 });
   });
 

@@ -23,7 +23,7 @@ export class HttpError extends Error {
 /** Parses untrusted input with `schema`; throws HttpError 400 with the first issue's message. */
 export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {
   const result = schema.safeParse(data ?? {});
-  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error));
+  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error, 'Request body'));
   return result.data;
 }
 

@@ -32,7 +32,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { DUEL_ERRORS, nulCharacterIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, firstIssueMessage, nulCharacterIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
@@ -239,7 +239,7 @@ export function createSocketServer(
         } else {
           const parsed = route.schema.safeParse(raw);
           // U+0000 anywhere is refused too: PostgreSQL text cannot hold it.
-          const refusal = nulCharacterIssue(raw) ?? (parsed.success ? null : zodErrorText(parsed.error));
+          const refusal = nulCharacterIssue(raw) ?? (parsed.success ? null : firstIssueMessage(parsed.error, 'Payload'));
           if (refusal === null && parsed.success) {
             reply = route.handler({ socket, user }, parsed.data);
             if (isThenable(reply)) pending = reply;
@@ -379,18 +379,6 @@ function hooksFor(io: TypedServer): SocketHooks {
   const hooks = hooksOf.get(io);
   if (!hooks) throw new Error('not a server made by createSocketServer');
   return hooks;
-}
-
-/**
- * The text of a failed parse for an acknowledgement: a schema's own message as it is ("mode must be
- * one of 1, 2, 3, 5 minutes"), zod's generic ones ("Invalid input: expected object, received
- * string") prefixed with the field they concern.
- */
-export function zodErrorText(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return 'Invalid input';
-  const generic = issue.message.startsWith('Invalid');
-  return generic && issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message;
 }
 
 /**

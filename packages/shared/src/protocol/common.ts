@@ -31,7 +31,7 @@ export function numberInput<Out>(message: string, checks: z.ZodType<Out, number>
  * holds one in decimal notation (" 12.5 " is accepted; "0x10" is not: parseDecimal). Blank, non-numeric, NaN and ±Infinity are refused with a
  * message that says what arrived.
  */
-export const numericAnswerSchema = z.union([z.number(), z.string()]).transform((value, ctx) => {
+export const numericAnswerSchema = z.union([z.number(), z.string()], { error: 'answer must be a number' }).transform((value, ctx) => {
   const n = typeof value === 'number' ? value : parseDecimal(value);
   if (typeof value === 'string' && value.trim() === '') {
     ctx.addIssue({ code: 'custom', message: 'Enter an answer before submitting.' });
@@ -78,10 +78,47 @@ function nulPath(value: unknown, path: (string | number)[], depth: number): (str
   return null;
 }
 
-/** First issue's message of a failed zod parse, prefixed by its path: used for `{error}` bodies and acks. */
-export function firstIssueMessage(error: z.ZodError): string {
+/** zod's own messages ("Invalid input: expected string, received number", "Too big: …"), which
+ * name no field; the schemas' own messages are written for people. */
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (big|small)|Unrecognized)/;
+
+/** "a number", "an object". */
+const withArticle = (noun: string): string => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** "must be at most 100 characters", "must have at most 10 entries", "must be at most 5". */
+const limitText = (origin: string, bound: string, n: unknown): string =>
+  origin === 'string'
+    ? `must be ${bound} ${String(n)} characters`
+    : origin === 'array' || origin === 'set'
+      ? `must have ${bound} ${String(n)} entries`
+      : `must be ${bound} ${String(n)}`;
+
+/**
+ * The refusal text of a failed parse, for `{error}` bodies and socket acknowledgements, from its
+ * first issue. A schema's own message is written for people (and is often the spec's own text:
+ * "Room code required: room ≠ ∅", "Enter an answer before submitting."), so it is kept as it is;
+ * only a field inside a list or object gets its path in front ("answers.0.answer: answer must be
+ * a number, got 'x'"). zod's own messages are rewritten to name the field: "title must be a
+ * string", "name must be at most 100 characters", and for the input itself "`subject` must be a
+ * JSON object".
+ * @param subject - what the input is called when it is not an object ("Request body", "Payload").
+ */
+export function firstIssueMessage(error: z.ZodError, subject = 'Input'): string {
   const issue = error.issues[0];
   if (!issue) return 'Invalid input';
-  const path = issue.path.length ? `${issue.path.join('.')}: ` : '';
-  return `${path}${issue.message}`;
+  const path = issue.path.map(String).join('.');
+  if (!ZOD_DEFAULT_MESSAGE.test(issue.message)) {
+    return issue.path.length > 1 ? `${path}: ${issue.message}` : issue.message;
+  }
+  const field = path || subject;
+  switch (issue.code) {
+    case 'invalid_type':
+      return path ? `${field} must be ${withArticle(issue.expected)}` : `${subject} must be a JSON object`;
+    case 'too_big':
+      return `${field} ${limitText(issue.origin, 'at most', issue.maximum)}`;
+    case 'too_small':
+      return `${field} ${limitText(issue.origin, 'at least', issue.minimum)}`;
+    default:
+      return `${field} is not valid`;
+  }
 }

@@ -9,10 +9,10 @@ describe('daily wire schemas (spec §7, issue #4)', () => {
   it('checks dates and section keys in paths', () => {
     expect(dailySectionParamsSchema.parse({ date: '2026-01-05', sectionKey: 'basic' })).toEqual({ date: '2026-01-05', sectionKey: 'basic' });
     expect(message(dailySectionParamsSchema.safeParse({ date: '2026-02-30', sectionKey: 'basic' }))).toBe(
-      "date: date must be a UTC date written YYYY-MM-DD, got '2026-02-30'",
+      "date must be a UTC date written YYYY-MM-DD, got '2026-02-30'",
     );
     expect(message(dailySectionParamsSchema.safeParse({ date: '2026-01-05', sectionKey: 'master' }))).toBe(
-      "sectionKey: sectionKey must be one of basic, intermediate, advanced, expert, got 'master'",
+      "sectionKey must be one of basic, intermediate, advanced, expert, got 'master'",
     );
   });
 
@@ -36,16 +36,16 @@ describe('daily wire schemas (spec §7, issue #4)', () => {
 
   it('trims comments and enforces 1–500 characters', () => {
     expect(dailyCommentBodySchema.parse({ date: '2026-01-05', sectionKey: 'basic', text: '  hi <b>  ' }).text).toBe('hi <b>');
-    expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: '   ' }))).toBe("text: Comment can't be empty.");
+    expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: '   ' }))).toBe("Comment can't be empty.");
     expect(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(500) }).success).toBe(true);
     expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(501) }))).toBe(
-      'text: Comment must be at most 500 characters',
+      'Comment must be at most 500 characters',
     );
   });
 
   it('defaults the leaderboard limit to 20 and checks voteType', () => {
     expect(dailyLeaderboardQuerySchema.parse({ date: '2026-01-05', sectionKey: 'basic' }).limit).toBe(20);
-    expect(message(dailyVoteBodySchema.safeParse({ voteType: 'sideways' }))).toBe("voteType: voteType must be 'up' or 'down', got 'sideways'");
+    expect(message(dailyVoteBodySchema.safeParse({ voteType: 'sideways' }))).toBe("voteType must be 'up' or 'down', got 'sideways'");
     expect(commentRoom('2026-01-05', 'expert')).toBe('comments:2026-01-05:expert');
   });
 });
