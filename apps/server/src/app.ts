@@ -9,7 +9,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { corsOrigins, type Config } from './config.js';
-import { clientErrorReply, frameworkErrorReply, HttpError, refuseNulCharacters } from './http/errors.js';
+import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -122,7 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
     return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
   });
-  http.addHook('preValidation', refuseNulCharacters);
+  http.addHook('preValidation', refuseUnstorableText);
 
   const secret = loadJwtSecret(config);
   const accounts = createAccountsService({

@@ -32,7 +32,7 @@ describe('app shell', () => {
   });
 
 
-  it('refuses U+0000 in a body, a query or a path with a 400 that names the field, and stores nothing', async () => {
+  it('refuses U+0000 or a lone surrogate in a body, a query or a path with a 400 that names the field, and stores nothing', async () => {
     const post = (route: string, body: unknown) =>
       fetch(server.url + route, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const email = `nul-${Date.now()}@example.com`;
@@ -41,6 +41,7 @@ describe('app shell', () => {
       [await post('/login', { email: 'a\u0000b@example.com', password: 'password123' }), 'email must not contain the NUL character (U+0000)'],
       [await fetch(`${server.url}/contest/leaderboard?contestId=%00`), 'contestId must not contain the NUL character (U+0000)'],
       [await fetch(`${server.url}/contest/past/a%00b`), 'contestId must not contain the NUL character (U+0000)'],
+      [await post('/signup', { name: 'Ada \ud800', email, password: 'password123' }), 'name must be valid Unicode (it holds a lone surrogate)'],
     ] as const) {
       expect(res.status, res.url).toBe(400);
       expect(await res.json()).toEqual({ error });

@@ -8,7 +8,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { firstIssueMessage, nulCharacterIssue } from '@mathsprint/shared/protocol';
+import { firstIssueMessage, unstorableTextIssue } from '@mathsprint/shared/protocol';
 
 export class HttpError extends Error {
   constructor(
@@ -29,11 +29,12 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 
 /**
  * preValidation hook of every route: refuses (HttpError 400) a request whose JSON body, query
- * string or path parameters hold the NUL character U+0000, which PostgreSQL text cannot store
- * (shared protocol `nulCharacterIssue`): "contestId must not contain the NUL character (U+0000)".
+ * string or path parameters hold text PostgreSQL cannot keep as sent, the NUL character U+0000 or
+ * a lone surrogate (shared protocol `unstorableTextIssue`): "contestId must not contain the NUL
+ * character (U+0000)".
  */
-export async function refuseNulCharacters(request: FastifyRequest): Promise<void> {
-  const issue = nulCharacterIssue(request.body) ?? nulCharacterIssue(request.query) ?? nulCharacterIssue(request.params);
+export async function refuseUnstorableText(request: FastifyRequest): Promise<void> {
+  const issue = unstorableTextIssue(request.body) ?? unstorableTextIssue(request.query) ?? unstorableTextIssue(request.params);
   if (issue) throw new HttpError(400, issue);
 }
 

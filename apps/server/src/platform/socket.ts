@@ -32,7 +32,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { DUEL_ERRORS, firstIssueMessage, nulCharacterIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, firstIssueMessage, unstorableTextIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
@@ -238,8 +238,8 @@ export function createSocketServer(
           reply = route.errorReply(DUEL_ERRORS.notLoggedIn);
         } else {
           const parsed = route.schema.safeParse(raw);
-          // U+0000 anywhere is refused too: PostgreSQL text cannot hold it.
-          const refusal = nulCharacterIssue(raw) ?? (parsed.success ? null : firstIssueMessage(parsed.error, 'Payload'));
+          // Text PostgreSQL cannot keep as sent (U+0000, lone surrogates) is refused too.
+          const refusal = unstorableTextIssue(raw) ?? (parsed.success ? null : firstIssueMessage(parsed.error, 'Payload'));
           if (refusal === null && parsed.success) {
             reply = route.handler({ socket, user }, parsed.data);
             if (isThenable(reply)) pending = reply;

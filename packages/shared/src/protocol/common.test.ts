@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstIssueMessage, nulCharacterIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { firstIssueMessage, unstorableTextIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
 import { contestHistoryQuerySchema, contestSubmitAnswerBodySchema, adminCreateContestBodySchema } from './contest.js';
 import { dailySeasonQuerySchema } from './daily.js';
 import { modeSchema } from './http.js';
@@ -67,29 +67,32 @@ describe('numeric fields of the protocol', () => {
   });
 });
 
-describe('nulCharacterIssue', () => {
+describe('unstorableTextIssue', () => {
   it.each([
     [{ email: 'a\u0000b', password: 'x' }, 'email must not contain the NUL character (U+0000)'],
     ['\u0000', 'Input must not contain the NUL character (U+0000)'],
     [{ answers: [{ answer: 1 }, { answer: '2\u0000' }] }, 'answers.1.answer must not contain the NUL character (U+0000)'],
     [{ ['k\u0000']: 1 }, 'k\\u0000 must not contain the NUL character (U+0000)'],
+    [{ text: 'hi \ud800 there' }, 'text must be valid Unicode (it holds a lone surrogate)'],
+    [{ title: 'T\udc00' }, 'title must be valid Unicode (it holds a lone surrogate)'],
+    [['ok', '\ud83d'], '1 must be valid Unicode (it holds a lone surrogate)'],
   ])('names where U+0000 is in %j', (input, message) => {
-    expect(nulCharacterIssue(input)).toBe(message);
+    expect(unstorableTextIssue(input)).toBe(message);
   });
 
-  it.each([[{ email: 'ada@example.com', n: 3, list: ['a', null, true] }], [null], [undefined], [42], ['∞ \\u0000 written out']])(
+  it.each([[{ email: 'ada@example.com', n: 3, list: ['a', null, true] }], [null], [undefined], [42], ['∞ \\u0000 written out'], [{ emoji: 'a 😀 b', pair: '\ud83d\ude00' }]])(
     'finds nothing in %j',
     (input) => {
-      expect(nulCharacterIssue(input)).toBeNull();
+      expect(unstorableTextIssue(input)).toBeNull();
     },
   );
 
   it('stops at 16 levels of nesting', () => {
     let deep: unknown = '\u0000';
     for (let i = 0; i < 20; i++) deep = [deep];
-    expect(nulCharacterIssue(deep)).toBeNull();
+    expect(unstorableTextIssue(deep)).toBeNull();
     let shallow: unknown = '\u0000';
     for (let i = 0; i < 15; i++) shallow = [shallow];
-    expect(nulCharacterIssue(shallow)).toMatch(/^0(\.0){14} must not/);
+    expect(unstorableTextIssue(shallow)).toMatch(/^0(\.0){14} must not/);
   });
 });

@@ -44,35 +44,49 @@ export const numericAnswerSchema = z.union([z.number(), z.string()], { error: 'a
   return n;
 });
 
-/** How deep nulCharacterIssue looks into nested input (deeper input is refused by its schema). */
-const NUL_SCAN_DEPTH = 16;
+/** How deep unstorableTextIssue looks into nested input (deeper input is refused by its schema). */
+const TEXT_SCAN_DEPTH = 16;
 
 /**
- * The refusal for untrusted input holding the NUL character U+0000 anywhere in a string or an
- * object key, else null. PostgreSQL's text types cannot store U+0000 (a query carrying it fails
- * with "invalid byte sequence for encoding UTF8: 0x00"), so the HTTP and socket boundaries refuse
- * it before any schema or query sees it: "email must not contain the NUL character (U+0000)", or
- * "Input must not…" for a bare string. Arrays and objects are scanned to NUL_SCAN_DEPTH levels.
+ * What PostgreSQL text cannot keep as sent: the NUL character U+0000, which it refuses ("invalid
+ * byte sequence for encoding UTF8: 0x00"), and a lone UTF-16 surrogate, which it would store as
+ * U+FFFD while the server broadcast the original.
  */
-export function nulCharacterIssue(value: unknown): string | null {
-  const path = nulPath(value, [], 0);
-  if (!path) return null;
-  return `${path.length ? path.join('.') : 'Input'} must not contain the NUL character (U+0000)`;
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The refusal for untrusted input holding text PostgreSQL cannot keep as sent (UNSTORABLE)
+ * anywhere in a string or an object key, else null. The HTTP and socket boundaries refuse it
+ * before any schema or query sees it: "email must not contain the NUL character (U+0000)",
+ * "text must be valid Unicode (it holds a lone surrogate)", or "Input must…" for a bare string.
+ * Arrays and objects are scanned to TEXT_SCAN_DEPTH levels.
+ */
+export function unstorableTextIssue(value: unknown): string | null {
+  const found = unstorableAt(value, [], 0);
+  if (!found) return null;
+  const where = found.path.length ? found.path.join('.') : 'Input';
+  return found.char === '\u0000' ? `${where} must not contain the NUL character (U+0000)` : `${where} must be valid Unicode (it holds a lone surrogate)`;
 }
 
-function nulPath(value: unknown, path: (string | number)[], depth: number): (string | number)[] | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (typeof value !== 'object' || value === null || depth >= NUL_SCAN_DEPTH) return null;
+type Found = { path: (string | number)[]; char: string };
+
+function unstorableAt(value: unknown, path: (string | number)[], depth: number): Found | null {
+  if (typeof value === 'string') {
+    const char = UNSTORABLE.exec(value)?.[0];
+    return char === undefined ? null : { path, char };
+  }
+  if (typeof value !== 'object' || value === null || depth >= TEXT_SCAN_DEPTH) return null;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = nulPath(value[i], [...path, i], depth + 1);
+      const found = unstorableAt(value[i], [...path, i], depth + 1);
       if (found) return found;
     }
     return null;
   }
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...path, key.replaceAll('\u0000', '\\u0000')];
-    const found = nulPath(item, [...path, key], depth + 1);
+    const char = UNSTORABLE.exec(key)?.[0];
+    if (char !== undefined) return { path: [...path, JSON.stringify(key).slice(1, -1)], char };
+    const found = unstorableAt(item, [...path, key], depth + 1);
     if (found) return found;
   }
   return null;
