@@ -21,8 +21,13 @@ export function parseDecimal(text: string): number {
  */
 export function numberInput<Out>(message: string, checks: z.ZodType<Out, number>) {
   return z
-    .union([z.number(), z.string().refine((s) => !Number.isNaN(parseDecimal(s)), { error: message })], { error: message })
-    .transform((value) => (typeof value === 'number' ? value : parseDecimal(value)))
+    .union([z.number(), z.string()], { error: message })
+    .transform((value, ctx) => {
+      const n = typeof value === 'number' ? value : parseDecimal(value);
+      if (Number.isFinite(n)) return n;
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    })
     .pipe(checks);
 }
 
