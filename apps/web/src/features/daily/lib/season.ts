@@ -5,6 +5,7 @@
  * (spec §2, §9). Pure: today's UTC date ('YYYY-MM-DD', from GET /api/daily/today) comes in.
  */
 import { DAILY } from '@mathsprint/shared/constants';
+import { counted } from '../../../lib/plural';
 
 /**
  * 30 minus the UTC day of month (spec §9), never below 0: the spec's formula reads 0 on the 30th and
@@ -18,7 +19,7 @@ export function daysToNextSeason(today: string): number {
 export function nextSeasonText(today: string): string {
   const days = daysToNextSeason(today);
   if (days === 0) return 'Next season starts soon';
-  return `${days} ${days === 1 ? 'day' : 'days'} to next season`;
+  return `${counted(days, 'day')} to next season`;
 }
 
 /** "November 2025": a season's name in the reader's locale. @param month - 1..12. */

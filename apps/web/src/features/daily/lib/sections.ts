@@ -4,6 +4,7 @@
  * section is selected automatically). The server decides `unlocked`; this only words it.
  */
 import type { DailyDifficulty, DailySectionSummary } from '@mathsprint/shared/protocol';
+import { counted } from '../../../lib/plural';
 
 /** 'Easy', 'Medium', 'Hard', or 'Mixed' for the expert set (issue #4). */
 export function difficultyLabel(difficulty: DailyDifficulty): string {
@@ -12,7 +13,7 @@ export function difficultyLabel(difficulty: DailyDifficulty): string {
 
 /** "10 questions" / "1 question". */
 export function questionCountText(count: number): string {
-  return `${count} ${count === 1 ? 'question' : 'questions'}`;
+  return counted(count, 'question');
 }
 
 /** "Unlocks at rating 1600", or "Open to everyone" for the basic set. */

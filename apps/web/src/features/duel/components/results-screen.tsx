@@ -33,6 +33,7 @@ import { useSocketEvent } from '../hooks/use-socket-event';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
 import './duel.css';
+import { counted } from '../../../lib/plural';
 
 /** The name the single-player screen gives its one player (spec §2 "Single-player"). */
 const SOLO_PLAYER_NAME = 'You';
@@ -40,7 +41,7 @@ const SOLO_PLAYER_NAME = 'You';
 const OPPONENT_ASKED_TEXT = 'Other player wants a rematch! Click Rematch to start.';
 
 function solvedText(n: number): string {
-  return `${n} ${n === 1 ? 'question' : 'questions'} solved`;
+  return `${counted(n, 'question')} solved`;
 }
 
 export function ResultsScreen() {

@@ -4,6 +4,7 @@
  * challenge your friends!'"). Uses WhatsApp's documented click-to-chat form https://wa.me/?text=…
  */
 import type { Outcome, RankedPlayer } from './ranking';
+import { counted } from '../../../lib/plural';
 
 export const SHARE_CLOSING_LINE = 'Play now and challenge your friends!';
 
@@ -16,7 +17,7 @@ export function whatsappShareText(ranked: readonly RankedPlayer[], outcome: Outc
         ? `Winner: ${outcome.winner.name}`
         : 'Game over!';
   const lines = ranked.map(
-    ({ player }, i) => `${i + 1}. ${player.name}: ${player.score} points, ${player.current} ${player.current === 1 ? 'question' : 'questions'} solved`,
+    ({ player }, i) => `${i + 1}. ${player.name}: ${player.score} points, ${counted(player.current, 'question')} solved`,
   );
   return ['MathSprint Math Challenge results', headline, '', ...lines, '', SHARE_CLOSING_LINE].join('\n');
 }

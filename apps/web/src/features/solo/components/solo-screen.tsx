@@ -28,6 +28,7 @@ import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
 import './solo.css';
+import { counted } from '../../../lib/plural';
 
 /** How long the cross stays after a wrong answer (ms). */
 const WRONG_MARK_MS = 900;
@@ -232,7 +233,7 @@ export function SoloScreen() {
         <header className="solo-header">
           <div>
             <p className="eyebrow solo-eyebrow">
-              {mode} {mode === 1 ? 'minute' : 'minutes'} · single player
+              {counted(mode, 'minute')} · single player
             </p>
             <h1>Solo Challenge</h1>
           </div>

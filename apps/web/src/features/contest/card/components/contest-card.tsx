@@ -19,6 +19,7 @@ import { statusLabel } from '../lib/contest-clock';
 import { formatStartTime, registeredText } from '../lib/format';
 import { ContestBoard } from './contest-board';
 import './contest-card.css';
+import { counted } from '../../../../lib/plural';
 
 export interface ContestCardProps {
   /** The stored user; null only while logging out. */
@@ -112,11 +113,11 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
           <ul className="contest-facts list-reset" aria-label="Contest facts">
             <li className="contest-fact">
               <IconTimer size={16} />
-              {contest.durationMinutes} minutes
+              {counted(contest.durationMinutes, 'minute')}
             </li>
             <li className="contest-fact">
               <IconList size={16} />
-              {contest.questionCount} questions
+              {counted(contest.questionCount, 'question')}
             </li>
             <li className="contest-fact">
               <IconUsers size={16} />
