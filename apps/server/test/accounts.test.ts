@@ -174,6 +174,10 @@ describe('POST /login', () => {
   it('asks for missing fields with 400', async () => {
     expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'Email is required' } });
     expect(await login({ email: 'a@example.com' })).toMatchObject({ status: 400, body: { error: 'Password is required' } });
+    expect(await login({ email: 'a@example.com', password: 'x'.repeat(201) })).toMatchObject({
+      status: 400,
+      body: { error: 'Password must be at most 200 characters' },
+    });
   });
 
   it('rate limits failures per email (429), even from many IPs and with the right password', async () => {

@@ -15,6 +15,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
+  firstIssueMessage,
   loginBodySchema,
   passwordChangeBodySchema,
   signupBodySchema,
@@ -81,7 +82,7 @@ function noStore(reply: FastifyReply): FastifyReply {
 /**
  * Parses a form-like JSON body. A field that is absent or blank gets its "… is required" message
  * first; then the schema's own message, shown as it is (the forms display the server's text, spec
- * §8, so no field-path prefix).
+ * §8), or zod's generic one naming the field (`firstIssueMessage`), as on every other route.
  * @throws HttpError 400 with one message a person can read.
  */
 function parseForm<S extends z.ZodType>(schema: S, body: unknown, required: Record<string, string>): z.output<S> {
@@ -96,6 +97,6 @@ function parseForm<S extends z.ZodType>(schema: S, body: unknown, required: Reco
     }
   }
   const result = schema.safeParse(fields);
-  if (!result.success) throw new HttpError(400, result.error.issues[0]?.message ?? 'Invalid input');
+  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error, 'Request body'));
   return result.data;
 }

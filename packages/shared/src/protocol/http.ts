@@ -51,7 +51,7 @@ export type SignupBody = z.infer<typeof signupBodySchema>;
 /** POST /login body. */
 export const loginBodySchema = z.object({
   email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required'),
-  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
