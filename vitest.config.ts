@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: unit (pure logic, beside the code), integration (real server on a free port,
+ * Three projects: unit (pure logic, beside the code; files share one module graph), integration (real server on a free port,
  * real HTTP and socket.io-client, PGlite or TEST_DATABASE_URL), e2e (Playwright driving Debian's
  * Chromium against the built app).
  */
@@ -12,6 +12,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+          // Pure functions with no module state: one module graph for all files (about 15 s instead
+          // of 50 s for 80 files on two cores).
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true, isolate: false } },
         },
       },
       {

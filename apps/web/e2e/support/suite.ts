@@ -18,12 +18,14 @@ export interface BrowserSuite {
 export function useAppAndBrowser(env: Record<string, string> = {}): BrowserSuite {
   const suite = {} as BrowserSuite;
   beforeAll(async () => {
-    suite.app = await startAppProcess(env);
-    suite.browser = await launchBrowser();
+    // Both at once; whichever started is kept for afterAll to stop even if the other failed.
+    const [app, browser] = await Promise.allSettled([startAppProcess(env), launchBrowser()]);
+    if (app.status === 'fulfilled') suite.app = app.value;
+    if (browser.status === 'fulfilled') suite.browser = browser.value;
+    for (const started of [app, browser]) if (started.status === 'rejected') throw started.reason;
   });
   afterAll(async () => {
-    await suite.browser?.close();
-    await suite.app?.stop();
+    await Promise.all([suite.browser?.close(), suite.app?.stop()]);
   });
   return suite;
 }
