@@ -133,13 +133,16 @@ describe('strengthsNote (spec §2: Excellent work at 15 or more correct)', () =>
 });
 
 describe('nextStepsText (spec §2: differs for rank 10 or better)', () => {
-  it('has a top-10 text, a winner variant, and a text for everyone else', () => {
+  it('has a top-10 text, podium and winner variants, and a text for everyone else', () => {
     const top = nextStepsText(7);
     const rest = nextStepsText(11);
     expect(top).toMatch(/top 10/);
     expect(rest).not.toBe(top);
     expect(nextStepsText(10)).toBe(top);
     expect(nextStepsText(1)).toMatch(/title/);
+    // Ranks 2 and 3 are on the podium already: not told to push for it.
+    for (const rank of [2, 3]) expect(nextStepsText(rank)).toMatch(/made the podium.*first place/);
+    expect(nextStepsText(4)).toBe(top);
     expect(nextStepsText(null)).toBe(rest);
   });
 });

@@ -108,12 +108,12 @@ export function strengthsNote(correct: number, accuracy: number, answered: numbe
   return 'Showing up is the first step: every contest teaches you the question types to expect.';
 }
 
-/** The next-steps text (spec §2: it differs for rank 10 or better). */
+/** The next-steps text (spec §2: it differs for rank 10 or better; ours also for the podium and for first). */
 export function nextStepsText(rank: number | null): string {
   if (rank !== null && rank >= 1 && rank <= TOP_RANK_FOR_NEXT_STEPS) {
-    return rank === 1
-      ? 'Defend your title next Friday: keep your speed up on the hardest questions, where ties are decided by time.'
-      : 'You are in the top 10. Push for the podium next Friday: shave seconds off the easy questions and bank time for the hard ones.';
+    if (rank === 1) return 'Defend your title next Friday: keep your speed up on the hardest questions, where ties are decided by time.';
+    if (rank <= 3) return 'You made the podium. Go for first place next Friday: every hard question you get right counts most.';
+    return 'You are in the top 10. Push for the podium next Friday: shave seconds off the easy questions and bank time for the hard ones.';
   }
   return 'Practise the daily sets, starting with the topics you missed, and aim for the top 10 in next Friday’s contest.';
 }
