@@ -50,7 +50,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
         <div className="topbar-actions">
           {children}
           {user ? (
-            <span className="user-chip" title={user.name}>
+            <span className={user.isGuest && showLogout ? 'user-chip user-chip--guest' : 'user-chip'} title={user.name}>
               <span className="avatar" aria-hidden="true">
                 {initials(user.name)}
               </span>

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { IconTarget } from '../../../components/ui/icons';
+import { PlayerName } from '../../../components/ui/player-name';
 import { useDailyCard } from '../hooks/use-daily-card';
 import { DAILY_MESSAGES } from '../lib/messages';
 import { unlockText } from '../lib/sections';
@@ -100,10 +101,7 @@ export function DailyCard({ user }: { user: PublicUser }) {
                     return (
                       <li key={e.user._id} className={cx('daily-card-top-row', me && 'is-me')} aria-current={me ? 'true' : undefined}>
                         <span className={`daily-card-rank daily-card-rank--${e.rank}`}>{e.rank}</span>
-                        <span className="daily-card-name">
-                          {e.user.name}
-                          {me ? <span className="daily-card-you"> (You)</span> : null}
-                        </span>
+                        <PlayerName name={e.user.name} you={me} className="daily-card-name" youClassName="daily-card-you" />
                         <span className="daily-card-points">{e.practicePoints} pts</span>
                         <span className="daily-card-time">{e.timeTakenSeconds} s</span>
                       </li>

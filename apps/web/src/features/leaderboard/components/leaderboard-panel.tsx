@@ -7,6 +7,7 @@ import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { initials } from '../../../components/ui/app-header';
 import { IconTrophy } from '../../../components/ui/icons';
+import { PlayerName } from '../../../components/ui/player-name';
 import './leaderboard.css';
 
 export interface LeaderboardPanelProps {
@@ -59,10 +60,7 @@ export function LeaderboardPanel({ entries, loading = false, currentUserId, clas
                 <span className="avatar" aria-hidden="true" style={me ? undefined : { background: avatarColor(entry.name) }}>
                   {initials(entry.name)}
                 </span>
-                <span className="leaderboard-name" title={entry.name}>
-                  {entry.name}
-                  {me ? <span className="leaderboard-you">(You)</span> : null}
-                </span>
+                <PlayerName name={entry.name} you={me} className="leaderboard-name" youClassName="leaderboard-you" />
                 <span className="leaderboard-rating" title={`${Math.round(entry.rating)} ± ${Math.round(entry.rd)}`}>
                   {Math.round(entry.rating)}
                 </span>
