@@ -210,7 +210,8 @@ describe('daily practice over several days on the clock', () => {
     expect(feb1).toMatchObject({ currentStreak: 4, awardedBadges: [] });
 
     const streak = await get<DailyStreakResponse>('/api/daily/streak', ann.token);
-    expect(streak.body).toMatchObject({ currentStreak: 4, longestStreak: 4, from: '2024-01-01', to: '2026-02-01' });
+    // The record starts the day Ann's account was made (29 January), not 1 January two years back.
+    expect(streak.body).toMatchObject({ currentStreak: 4, longestStreak: 4, from: '2026-01-29', to: '2026-02-01' });
     expect(streak.body.days.map((d) => [d.date, d.solved, d.count, d.streakCount])).toEqual([
       ['2026-01-29', true, 1, 1],
       ['2026-01-30', true, 1, 2],

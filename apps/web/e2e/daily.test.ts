@@ -145,10 +145,16 @@ describe('user story: daily practice hub', () => {
     await expect.poll(() => analysis.locator('.daily-analysis-stat--solved dd').textContent()).toBe('1');
     await expect.poll(() => analysis.textContent()).toContain('streak 1 day');
     await shotBoth(pageA, 'daily-06-after-submit', 'desktop');
-    // All: every day of the year; today is the one solved day, earlier days are missed.
+    // All: every day of the year; today is the one solved day, and no other is missed: the earlier
+    // ones are before the account was made, the later ones still to come (both out of range).
     await pageA.getByRole('button', { name: 'All', exact: true }).click();
     await expect.poll(() => analysis.locator('.daily-analysis-stat--solved dd').textContent()).toBe('1');
-    expect(Number(await analysis.locator('.daily-analysis-stat--out dd').textContent())).toBeGreaterThanOrEqual(0);
+    const year = new Date().getUTCFullYear();
+    const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
+    expect(await analysis.locator('.daily-analysis-stat--missed dd').textContent()).toBe('0');
+    expect(await analysis.locator('.daily-analysis-stat--out dd').textContent()).toBe(String(daysInYear - 1));
+    expect(await pageA.getByRole('button', { name: /: before you joined$/ }).count()).toBeGreaterThan(0);
+    expect(await pageA.getByRole('button', { name: /: missed$/ }).count()).toBe(0);
     await pageA.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => analysis.count()).toBe(0);
 

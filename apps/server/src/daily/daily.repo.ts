@@ -29,6 +29,14 @@ export interface DailyUser {
   isGuest: boolean;
   rating: number;
   rd: number;
+  /** When the account was made, epoch ms (the streak calendar starts there). */
+  joinedAt: number;
+}
+
+const userColumns = { id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd, createdAt: users.createdAt };
+
+function dailyUser({ createdAt, ...row }: { id: string; name: string; isGuest: boolean; rating: number; rd: number; createdAt: Date }): DailyUser {
+  return { ...row, joinedAt: createdAt.getTime() };
 }
 
 /** A stored submission. Times in epoch ms. */
@@ -110,21 +118,14 @@ const sectionOf = (userId: string, date: string, sectionKey: string) =>
 export function createDailyRepo(db: Database) {
   return {
     async findUser(userId: string): Promise<DailyUser | null> {
-      const [row] = await db
-        .select({ id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd })
-        .from(users)
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row ?? null;
+      const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
+      return row ? dailyUser(row) : null;
     },
 
     /** Several users at once (batched reads of daily-boards and the season). */
     async findUsers(ids: readonly string[]): Promise<Map<string, DailyUser>> {
-      const rows = await db
-        .select({ id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd })
-        .from(users)
-        .where(inArray(users.id, [...ids]));
-      return new Map(rows.map((r) => [r.id, r]));
+      const rows = await db.select(userColumns).from(users).where(inArray(users.id, [...ids]));
+      return new Map(rows.map((r) => [r.id, dailyUser(r)]));
     },
 
     /**

@@ -101,7 +101,10 @@ export interface DailyService {
   leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
   season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
-  /** GET /api/daily/streak, serialised: current and longest streak and the solved days of the calendar's 3 years. */
+  /**
+   * GET /api/daily/streak, serialised: current and longest streak and the solved days of the
+   * calendar's 3 years, or from the day the account was made when that is later (`from`).
+   */
   streak(member: DailyMember): Promise<JsonText<DailyStreakResponse>>;
   /** Today's UTC date on the server's clock. */
   todayDate(): string;
@@ -301,7 +304,14 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const to = todayDate();
       const entry = (await solvedCache.get(member.id)) ?? { solved: [], body: null };
       if (entry.body?.to === to) return entry.body.json;
-      const from = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
+      // The calendar's 3 years (spec §9), from the day the account was made when that is later:
+      // days before it were never there to be missed. A solved day is never left out (an account
+      // whose submissions were imported from before it was made keeps them).
+      const calendarStart = `${Number(to.slice(0, 4)) - (DAILY.calendarYears - 1)}-01-01`;
+      const profile = await profiles.get(member.id);
+      let joined = profile ? utcDateOf(profile.joinedAt) : calendarStart;
+      for (const { date } of entry.solved) if (date < joined) joined = date;
+      const from = joined > calendarStart ? joined : calendarStart;
       const dates = entry.solved.map((d) => d.date);
       const body: DailyStreakResponse = {
         currentStreak: currentStreak(dates, to),

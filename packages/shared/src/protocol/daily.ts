@@ -168,9 +168,10 @@ export interface DailyStreakDay {
 }
 
 /**
- * Response of GET /api/daily/streak. `days` lists the SOLVED days from `from` (1 January two years
- * before this one, so the calendar's 3 years) to `to` (today), oldest first; a date that is absent
- * was not solved (3 dense years would be ~90 KB per call). Days before `from` are out of range.
+ * Response of GET /api/daily/streak. `days` lists the SOLVED days from `from` to `to` (today), oldest
+ * first; a date that is absent was not solved (3 dense years would be ~90 KB per call). `from` is 1
+ * January two years before this one (the calendar's 3 years), or the UTC day the account was made
+ * when that is later. Days before `from` are out of range: not missed.
  */
 export interface DailyStreakResponse {
   currentStreak: number;

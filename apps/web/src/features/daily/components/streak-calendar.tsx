@@ -1,6 +1,7 @@
 /**
  * The streak calendar matrix (spec §2 "Daily practice hub"): one of the last 3 years at a time as 12
- * month grids; day kinds today, solved, missed, future and outside month; clicking days selects
+ * month grids; day kinds today, solved, missed, future and outside month, and ours, before you joined
+ * (days before the account was made, which were never there to be missed); clicking days selects
  * several (multi-select), with All and Clear; the day analysis panel counts Solved / Missed / Out of
  * Range over the selection. Keyboard: one Tab stop per calendar, arrow keys move a day or a week,
  * Enter or Space selects (a roving tabindex, WAI-ARIA APG "Date picker dialog" grid pattern).
@@ -38,6 +39,7 @@ const KIND_TEXT: Record<CalendarDay['kind'], string> = {
   solved: 'solved',
   missed: 'missed',
   future: 'future',
+  before: 'before you joined',
   outside: 'outside month',
 };
 
@@ -55,7 +57,7 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
   const gridRef = useRef<HTMLDivElement>(null);
 
   const dayMap = useMemo(() => indexDays(days), [days]);
-  const months = useMemo(() => buildYear(year, today, dayMap), [year, today, dayMap]);
+  const months = useMemo(() => buildYear(year, today, dayMap, from), [year, today, dayMap, from]);
   const analysis = useMemo(() => analyseDays(selected, today, dayMap, from), [selected, today, dayMap, from]);
   const rovingDate = focusDate.startsWith(String(year)) ? focusDate : `${year}-01-01`;
 
@@ -105,7 +107,7 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
       }
     >
       <ul className="list-reset daily-legend" aria-label="Legend">
-        {(['today', 'solved', 'missed', 'future', 'outside'] as const).map((kind) => (
+        {(['today', 'solved', 'missed', 'future', 'before', 'outside'] as const).map((kind) => (
           <li key={kind} className="daily-legend-item">
             <span className={`daily-day daily-day--${kind} daily-legend-swatch`} aria-hidden="true" />
             {KIND_TEXT[kind].charAt(0).toUpperCase() + KIND_TEXT[kind].slice(1)}

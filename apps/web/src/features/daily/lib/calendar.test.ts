@@ -90,6 +90,20 @@ describe('dayKind', () => {
     expect(dayKind('2024-12-31', '2025-01-01', false)).toBe('missed');
     expect(dayKind('2025-01-02', '2025-01-01', true)).toBe('future');
   });
+
+  it('draws an unsolved day before the record starts (the day the account was made) as before, not missed', () => {
+    const from = '2025-03-10';
+    expect(dayKind('2025-03-09', '2025-03-20', false, from)).toBe('before');
+    expect(dayKind('2025-03-10', '2025-03-20', false, from)).toBe('missed');
+    expect(dayKind('2025-03-09', '2025-03-20', true, from)).toBe('solved');
+    expect(dayKind('2025-03-10', '2025-03-10', false, from)).toBe('today');
+    const kinds = buildMonth(2025, 2, '2025-03-20', new Map(), from)
+      .weeks.flat()
+      .filter((d) => d.kind !== 'outside')
+      .map((d) => d.kind);
+    expect(kinds.filter((k) => k === 'before')).toHaveLength(9);
+    expect(kinds.filter((k) => k === 'missed')).toHaveLength(10);
+  });
 });
 
 describe('selection and day analysis', () => {

@@ -7,8 +7,11 @@
  * month is drawn as 6 weeks so the months of a year line up in the matrix.
  */
 
-/** How a day cell is drawn (spec §2). */
-export type DayKind = 'today' | 'solved' | 'missed' | 'future' | 'outside';
+/**
+ * How a day cell is drawn (spec §2), plus 'before': a day before the streak record starts (the day
+ * the account was made, GET /api/daily/streak `from`), which was never there to be missed.
+ */
+export type DayKind = 'today' | 'solved' | 'missed' | 'future' | 'before' | 'outside';
 
 export interface CalendarDay {
   /** 'YYYY-MM-DD' (UTC). */
@@ -65,15 +68,19 @@ export function indexDays<T extends StreakDayLike>(days: readonly T[]): Map<stri
   return map;
 }
 
-/** The kind of an in-month day relative to today (string comparison works on 'YYYY-MM-DD'). */
-export function dayKind(date: string, today: string, solved: boolean): Exclude<DayKind, 'outside'> {
+/**
+ * The kind of an in-month day relative to today and to `from`, the first day the record covers
+ * (string comparison works on 'YYYY-MM-DD'; undefined: no lower bound).
+ */
+export function dayKind(date: string, today: string, solved: boolean, from?: string): Exclude<DayKind, 'outside'> {
   if (date === today) return 'today';
   if (date > today) return 'future';
-  return solved ? 'solved' : 'missed';
+  if (solved) return 'solved';
+  return from !== undefined && date < from ? 'before' : 'missed';
 }
 
-/** One month as 6 Monday-first weeks. */
-export function buildMonth(year: number, month: number, today: string, days: ReadonlyMap<string, StreakDayLike>): CalendarMonth {
+/** One month as 6 Monday-first weeks. `from`: the first day the record covers (see dayKind). */
+export function buildMonth(year: number, month: number, today: string, days: ReadonlyMap<string, StreakDayLike>, from?: string): CalendarMonth {
   const first = utcMs(year, month, 1);
   // getUTCDay: 0 = Sunday; shift so Monday is column 0.
   const lead = (new Date(first).getUTCDay() + 6) % 7;
@@ -91,7 +98,7 @@ export function buildMonth(year: number, month: number, today: string, days: Rea
       week.push({
         date,
         day: at.getUTCDate(),
-        kind: inMonth ? dayKind(date, today, solved) : 'outside',
+        kind: inMonth ? dayKind(date, today, solved, from) : 'outside',
         solvedToday: inMonth && date === today && solved,
         count: info?.count ?? (solved ? 1 : 0),
       });
@@ -102,8 +109,8 @@ export function buildMonth(year: number, month: number, today: string, days: Rea
 }
 
 /** The 12 months of a year. */
-export function buildYear(year: number, today: string, days: ReadonlyMap<string, StreakDayLike>): CalendarMonth[] {
-  return Array.from({ length: 12 }, (_, m) => buildMonth(year, m, today, days));
+export function buildYear(year: number, today: string, days: ReadonlyMap<string, StreakDayLike>, from?: string): CalendarMonth[] {
+  return Array.from({ length: 12 }, (_, m) => buildMonth(year, m, today, days, from));
 }
 
 /** Every in-month date of a year, for 'All'. */
