@@ -35,7 +35,7 @@ export interface DailyUser {
 
 const userColumns = { id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd, createdAt: users.createdAt };
 
-function dailyUser({ createdAt, ...row }: { id: string; name: string; isGuest: boolean; rating: number; rd: number; createdAt: Date }): DailyUser {
+function dailyUser({ createdAt, ...row }: Pick<typeof users.$inferSelect, keyof typeof userColumns>): DailyUser {
   return { ...row, joinedAt: createdAt.getTime() };
 }
 

@@ -76,7 +76,7 @@ describe('unstorableTextIssue', () => {
     [{ text: 'hi \ud800 there' }, 'text must be valid Unicode (it holds a lone surrogate)'],
     [{ title: 'T\udc00' }, 'title must be valid Unicode (it holds a lone surrogate)'],
     [['ok', '\ud83d'], '1 must be valid Unicode (it holds a lone surrogate)'],
-  ])('names where U+0000 is in %j', (input, message) => {
+  ])('names where the unstorable text is in %j', (input, message) => {
     expect(unstorableTextIssue(input)).toBe(message);
   });
 

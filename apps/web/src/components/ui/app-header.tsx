@@ -5,6 +5,7 @@ import { resetSocket } from '../../lib/socket';
 import { useStoredUser } from '../../lib/use-stored-user';
 import { Brand } from './brand';
 import { Button } from './button';
+import { cx } from './cx';
 
 /**
  * Logout (spec §6): clears the stored token and user, drops the socket, goes to /login and reloads
@@ -50,7 +51,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
         <div className="topbar-actions">
           {children}
           {user ? (
-            <span className={user.isGuest && showLogout ? 'user-chip user-chip--guest' : 'user-chip'} title={user.name}>
+            <span className={cx('user-chip', user.isGuest && showLogout && 'user-chip--guest')} title={user.name}>
               <span className="avatar" aria-hidden="true">
                 {initials(user.name)}
               </span>

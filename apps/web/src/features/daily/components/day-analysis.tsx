@@ -5,6 +5,7 @@
  */
 import type { DailyStreakDay } from '@mathsprint/shared/protocol';
 import { longDate, type DayAnalysis } from '../lib/calendar';
+import { counted } from '../../../lib/plural';
 
 export interface DayAnalysisPanelProps {
   analysis: DayAnalysis;
@@ -39,8 +40,8 @@ export function DayAnalysisPanel({ analysis, selectedCount, single }: DayAnalysi
       </dl>
       {single?.day?.solved ? (
         <p className="daily-analysis-detail">
-          {single.day.count} {single.day.count === 1 ? 'set' : 'sets'} solved · {single.day.practicePoints} practice points · streak{' '}
-          {single.day.streakCount} {single.day.streakCount === 1 ? 'day' : 'days'}
+          {counted(single.day.count, 'set')} solved · {single.day.practicePoints} practice points · streak{' '}
+          {counted(single.day.streakCount, 'day')}
         </p>
       ) : analysis.submissions > 0 ? (
         <p className="daily-analysis-detail">{analysis.submissions} sets solved on the selected days</p>

@@ -5,6 +5,7 @@
 import { RATING, ratingBarPercent } from '@mathsprint/shared/constants';
 import { ProgressBar } from '../../../components/ui/progress-bar';
 import { IconBolt, IconStar, IconTarget } from '../../../components/ui/icons';
+import { counted } from '../../../lib/plural';
 
 export interface HubSummaryProps {
   rating: number | undefined;
@@ -37,11 +38,11 @@ export function HubSummary({ rating, rd, streak, longestStreak, solvedToday, sec
         <p className="daily-summary-label">
           <IconBolt size={16} /> Streak
         </p>
-        <p className="daily-summary-figure" aria-label={streak === null ? 'Streak loading' : `Streak ${streak} ${streak === 1 ? 'day' : 'days'}`}>
+        <p className="daily-summary-figure" aria-label={streak === null ? 'Streak loading' : `Streak ${counted(streak, 'day')}`}>
           <span className="daily-summary-value daily-streak-count">{streak ?? '–'}</span>
           <span className="daily-summary-unit">{streak === 1 ? 'day' : 'days'}</span>
         </p>
-        <p className="daily-summary-note">{longestStreak !== null ? `Longest: ${longestStreak} ${longestStreak === 1 ? 'day' : 'days'}` : '\u00a0'}</p>
+        <p className="daily-summary-note">{longestStreak !== null ? `Longest: ${counted(longestStreak, 'day')}` : '\u00a0'}</p>
       </div>
       <div className="daily-summary-item daily-summary-today">
         <p className="daily-summary-label">

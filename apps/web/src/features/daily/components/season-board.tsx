@@ -8,6 +8,7 @@ import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
 import { IconTrophy } from '../../../components/ui/icons';
 import { seasonName, showOwnRow, splitBoard } from '../lib/season';
+import { counted } from '../../../lib/plural';
 
 export interface SeasonBoardProps {
   season: DailySeasonResponse | undefined;
@@ -127,7 +128,7 @@ export function SeasonBoard({ season, loading, currentUserId, nextSeasonText, ye
       ) : null}
       {season ? (
         <p className="text-xs text-muted daily-season-foot">
-          {season.participants} {season.participants === 1 ? 'player' : 'players'} this season
+          {counted(season.participants, 'player')} this season
         </p>
       ) : null}
     </Card>

@@ -6,13 +6,14 @@ import type { PublicUser } from '@mathsprint/shared/protocol';
 import { Link } from 'react-router';
 import { useDailyStreak } from '../hooks/use-daily-data';
 import { IconFlame } from './daily-icons';
+import { counted } from '../../../lib/plural';
 
 export function StreakFigure({ user }: { user: PublicUser }) {
   const signedIn = !user.isGuest;
   const streak = useDailyStreak(signedIn);
   if (!signedIn) return null;
   const count = streak.data?.currentStreak ?? 0;
-  const label = `Daily streak ${count} ${count === 1 ? 'day' : 'days'}`;
+  const label = `Daily streak ${counted(count, 'day')}`;
   return (
     <Link to="/daily" className="hero-chip daily-streak-chip" aria-label={label} title="Open daily practice">
       <IconFlame size={16} />

@@ -9,6 +9,7 @@ import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { IconCheck, IconCross } from './results-icons';
+import { counted } from '../../../../lib/plural';
 
 export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) {
   if (answers.length === 0) return <p className="cresults-empty">{RESULTS_MESSAGES.noAnswers}</p>;
@@ -32,7 +33,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
               <span className="cresults-answer-meta">
                 {a.difficulty ? <span className={`badge ctake-difficulty ctake-difficulty-${a.difficulty}`}>{a.difficulty}</span> : null}
                 <span className={cx('badge tabular', correct ? 'badge-success' : '')}>
-                  {earned} {earned === 1 ? 'pt' : 'pts'}
+                  {counted(earned, 'pt')}
                 </span>
                 <span className="badge tabular">{Math.round(a.timeSpent)} s</span>
               </span>

@@ -34,6 +34,7 @@ import { SummaryTab } from './summary-tab';
 import { IconChart, IconCheck, IconHome, IconMedal, IconTarget } from './results-icons';
 import '../../take/take.css';
 import '../results.css';
+import { counted } from '../../../../lib/plural';
 
 type TabId = 'summary' | 'leaderboard' | 'answers';
 
@@ -141,7 +142,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
     {
       label: 'Rank',
       value: attempt.rank !== null ? `#${attempt.rank}` : '—',
-      caption: attempt.rank !== null ? `of ${participants} ${participants === 1 ? 'participant' : 'participants'}` : 'revealed at close',
+      caption: attempt.rank !== null ? `of ${counted(participants, 'participant')}` : 'revealed at close',
       icon: <IconTrophy size={18} />,
       tone: 'gold',
       muted: attempt.rank === null,

@@ -3,6 +3,7 @@
  * Time Analysis, Performance Insights). Pure. Times in seconds, scores in points, shares in percent.
  */
 import type { ContestAnswer, DifficultyLabel } from '@mathsprint/shared/protocol';
+import { counted } from '../../../../lib/plural';
 
 /** Correct answers (spec §2) from which the strengths note reads 'Excellent work'. */
 export const EXCELLENT_CORRECT = 15;
@@ -104,7 +105,7 @@ export function strengthsNote(correct: number, accuracy: number, answered: numbe
   if (correct >= EXCELLENT_CORRECT) return `Excellent work! ${correct} correct answers shows real command of every difficulty level.`;
   if (answered >= 5 && accuracy >= 80) return `Sharp accuracy: ${accuracy}% of the questions you answered were right.`;
   if (correct >= 10) return `Strong foundations: you solved ${correct} questions, including some of the harder ones.`;
-  if (correct > 0) return `You solved ${correct} ${correct === 1 ? 'question' : 'questions'} under contest pressure — a base to build on.`;
+  if (correct > 0) return `You solved ${counted(correct, 'question')} under contest pressure — a base to build on.`;
   return 'Showing up is the first step: every contest teaches you the question types to expect.';
 }
 

@@ -36,6 +36,7 @@ import { QuestionPanel } from './question-panel';
 import { StatusPanel } from './status-panel';
 import { SummaryView } from './summary-view';
 import '../take.css';
+import { counted } from '../../../../lib/plural';
 
 /** Columns of the side grid: 20 questions read as 4 tidy rows of 5. */
 const SIDE_GRID_COLUMNS = 5;
@@ -138,7 +139,7 @@ function ContestSessionView({ contestId, data, offsetMs }: { contestId: string; 
       <StatusPanel glyph={<IconClock size={30} />} tone="danger" title={TAKE_MESSAGES.timesUp} role="alert">
         <p>The contest has closed. Your saved answers are being submitted…</p>
         <p className="ctake-status-spinner">
-          <Spinner /> <span>Submitting {s.answered} {s.answered === 1 ? 'answer' : 'answers'}</span>
+          <Spinner /> <span>Submitting {counted(s.answered, 'answer')}</span>
         </p>
       </StatusPanel>
     );

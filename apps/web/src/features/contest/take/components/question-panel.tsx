@@ -7,6 +7,7 @@ import type { ContestQuestion } from '@mathsprint/shared/protocol';
 import type { RefObject } from 'react';
 import { AnswerForm, Button, QuestionText } from '../../../../components/ui';
 import { IconArrowLeft, IconArrowRight, IconCheck } from './contest-icons';
+import { counted } from '../../../../lib/plural';
 
 export interface QuestionPanelProps {
   question: ContestQuestion | undefined;
@@ -51,7 +52,7 @@ export function QuestionPanel({
         <div className="cluster">
           {question ? <span className={`badge ctake-difficulty ctake-difficulty-${question.difficulty}`}>{question.difficulty}</span> : null}
           <span className="badge badge-primary tabular">
-            {points} {points === 1 ? 'point' : 'points'}
+            {counted(points, 'point')}
           </span>
         </div>
       </div>
