@@ -207,6 +207,10 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await shot(pageA, 'contest-10-leaderboard-desktop');
     await pageA.getByRole('tab', { name: /Answers/ }).click();
     await expect.poll(() => pageA.locator('.cresults-answer-title').count()).toBe(20);
+    // The 16 questions she left are marked not answered, not incorrect (she answered 4, all right).
+    expect(await pageA.getByRole('heading', { name: /, not answered$/ }).count()).toBe(16);
+    expect(await pageA.getByRole('heading', { name: /, correct$/ }).count()).toBe(4);
+    expect(await pageA.getByRole('heading', { name: /, incorrect$/ }).count()).toBe(0);
     await shot(pageA, 'contest-11-answers-desktop');
 
     await pageB.reload();

@@ -2,13 +2,15 @@
  * The Answers tab (spec §2 "Contest results"): per answer the question number, points, time spent
  * in seconds, difficulty, a correct or incorrect mark, the user's answer, the correct answer, the
  * explanation only when wrong, and topic tags; 'No answers recorded' when empty. Our questions take
- * numeric answers, so the user's answer shows beside the correct one (issue #3).
+ * numeric answers, so the user's answer shows beside the correct one (issue #3). A question never
+ * answered gets a neutral dash, not the incorrect cross (lib/answer-verdict.ts).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
 import { RESULTS_MESSAGES } from '../lib/messages';
-import { IconCheck, IconCross } from './results-icons';
+import { IconCheck, IconCross, IconDash } from './results-icons';
+import { answerVerdict, VERDICT_LABEL } from '../lib/answer-verdict';
 import { counted } from '../../../../lib/plural';
 
 export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) {
@@ -17,18 +19,19 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
   return (
     <ol className="list-reset cresults-answers" role="list">
       {ordered.map((a) => {
-        const unanswered = a.userAnswer === null;
-        const correct = a.isCorrect === true;
+        const verdict = answerVerdict(a);
+        const unanswered = verdict === 'unanswered';
+        const correct = verdict === 'correct';
         const earned = a.points ?? (correct ? CONTEST.pointsPerQuestion : 0);
         return (
-          <li key={a.questionIndex} className={cx('cresults-answer', correct ? 'cresults-answer-correct' : 'cresults-answer-wrong')}>
+          <li key={a.questionIndex} className={`cresults-answer cresults-answer-${verdict}`}>
             <div className="cresults-answer-head">
-              <span className={cx('cresults-mark', correct ? 'cresults-mark-correct' : 'cresults-mark-wrong')} aria-hidden="true">
-                {correct ? <IconCheck size={16} strokeWidth={3} /> : <IconCross size={16} strokeWidth={3} />}
+              <span className={`cresults-mark cresults-mark-${verdict}`} aria-hidden="true">
+                {correct ? <IconCheck size={16} strokeWidth={3} /> : verdict === 'incorrect' ? <IconCross size={16} strokeWidth={3} /> : <IconDash size={16} strokeWidth={3} />}
               </span>
               <h3 className="cresults-answer-title">
                 Question {a.questionIndex + 1}
-                <span className="visually-hidden">{correct ? ', correct' : unanswered ? ', not answered' : ', incorrect'}</span>
+                <span className="visually-hidden">, {VERDICT_LABEL[verdict]}</span>
               </h3>
               <span className="cresults-answer-meta">
                 {a.difficulty ? <span className={`badge ctake-difficulty ctake-difficulty-${a.difficulty}`}>{a.difficulty}</span> : null}
@@ -42,7 +45,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
             <dl className="cresults-answer-values">
               <div>
                 <dt>Your answer</dt>
-                <dd className={cx('tabular', !correct && !unanswered && 'text-danger', correct && 'text-success')}>
+                <dd className={cx('tabular', verdict === 'incorrect' && 'text-danger', correct && 'text-success')}>
                   {unanswered ? <span className="text-muted">Not answered</span> : a.userAnswer}
                 </dd>
               </div>

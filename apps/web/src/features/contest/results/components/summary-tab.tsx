@@ -115,7 +115,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
       <Card title="Time Analysis" icon={<IconClock size={18} />} headingLevel={3} tone="tight">
         <dl className="cresults-metrics">
           <Metric label="Total time">{formatMmSs(attempt.totalTimeSpent)}</Metric>
-          <Metric label="Per answer">{secondsPerAnswer(attempt.totalTimeSpent, answered)} s</Metric>
+          <Metric label="Per answer" hint="total time ÷ answers">{secondsPerAnswer(attempt.totalTimeSpent, answered)} s</Metric>
           <Metric label="Pace" hint="answers per minute">
             {pace}
           </Metric>

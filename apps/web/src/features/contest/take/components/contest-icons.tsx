@@ -24,6 +24,15 @@ export function IconCross(props: IconProps) {
   );
 }
 
+/** A dash: not answered. */
+export function IconDash(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M7 12h10" />
+    </Svg>
+  );
+}
+
 /** A clock face: time analysis, countdowns. */
 export function IconClock(props: IconProps) {
   return (
