@@ -231,8 +231,20 @@ export const dailyDateSchema = z
     }
   });
 
+/**
+ * A refused input as the enums' messages quote it: a string cut to 20 characters, another primitive
+ * as written, a list or an object by its kind. Never String() of a client's object or list: its
+ * toString may throw (`{"toString": 1}`) or recurse thousands of levels deep, which turned a bad
+ * field into a 500 (or a socket's generic error) instead of this message.
+ */
+function received(input: unknown): string {
+  if (Array.isArray(input)) return 'a list';
+  if (typeof input === 'object' && input !== null) return 'an object';
+  return `'${String(input).slice(0, 20)}'`;
+}
+
 export const sectionKeySchema = z.enum(DAILY.sectionKeys, {
-  error: (issue) => `sectionKey must be one of ${DAILY.sectionKeys.join(', ')}, got '${String(issue.input).slice(0, 20)}'`,
+  error: (issue) => `sectionKey must be one of ${DAILY.sectionKeys.join(', ')}, got ${received(issue.input)}`,
 });
 
 /** Path of GET /api/daily/section/{date}/{sectionKey}. */
@@ -321,7 +333,7 @@ export const commentIdParamsSchema = z.object({ id: z.string().min(1).max(100) }
 
 /** Body of POST /api/daily/comments/{id}/vote: the same direction again removes the vote, the other switches it. */
 export const dailyVoteBodySchema = z.object({
-  voteType: z.enum(['up', 'down'], { error: (issue) => `voteType must be 'up' or 'down', got '${String(issue.input).slice(0, 20)}'` }),
+  voteType: z.enum(['up', 'down'], { error: (issue) => `voteType must be 'up' or 'down', got ${received(issue.input)}` }),
 });
 export type DailyVoteBody = z.input<typeof dailyVoteBodySchema>;
 
