@@ -171,17 +171,17 @@ describe('user story: daily practice hub', () => {
     await expect.poll(() => commentList(pageB).getByText('Nice set! Tip: 7 × 8 = 56, then add the rest.').count(), { timeout: 10_000 }).toBe(1);
 
     // B upvotes; A sees it live. Upvoting again removes the vote, downvoting switches it.
-    await commentList(pageB).getByRole('button', { name: 'Upvote (0)' }).click();
-    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => commentList(pageB).getByRole('button', { name: 'Upvote (1)', pressed: true }).count()).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Upvote, 0' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote, 1' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => commentList(pageB).getByRole('button', { name: 'Upvote, 1', pressed: true }).count()).toBe(1);
     await shot(pageB, 'daily-07-discussion-voted-phone');
-    await commentList(pageB).getByRole('button', { name: 'Upvote (1)' }).click();
-    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (0)' }).count(), { timeout: 10_000 }).toBe(1);
-    await commentList(pageB).getByRole('button', { name: 'Downvote (0)' }).click();
-    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
-    await commentList(pageB).getByRole('button', { name: 'Upvote (0)' }).click();
-    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote (1)' }).count(), { timeout: 10_000 }).toBe(1);
-    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote (0)' }).count()).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Upvote, 1' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote, 0' }).count(), { timeout: 10_000 }).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Downvote, 0' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote, 1' }).count(), { timeout: 10_000 }).toBe(1);
+    await commentList(pageB).getByRole('button', { name: 'Upvote, 0' }).click();
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Upvote, 1' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => commentList(pageA).getByRole('button', { name: 'Downvote, 0' }).count()).toBe(1);
 
     // Markup is shown as text and runs nothing, in both browsers.
     await boxA.fill(XSS);

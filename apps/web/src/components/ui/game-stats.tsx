@@ -16,7 +16,7 @@ export interface GameStatsProps {
   score: number;
   /** Label of the score panel, e.g. 'Score' or 'Points'. */
   scoreLabel: string;
-  /** The red timer also pulses in the last seconds. */
+  /** The red timer also pulses in the last seconds (not at 0:00, once the game is over). */
   pulseWhenLow?: boolean;
 }
 
@@ -24,7 +24,7 @@ export function GameStats({ timeLeft, score, scoreLabel, pulseWhenLow = false }:
   const low = timeLeft <= LOW_TIME_SECONDS;
   return (
     <div className="game-stats">
-      <div className={cx('game-stat game-stat-timer', low && 'game-stat-low', low && pulseWhenLow && 'game-stat-pulse')}>
+      <div className={cx('game-stat game-stat-timer', low && 'game-stat-low', low && pulseWhenLow && timeLeft > 0 && 'game-stat-pulse')}>
         <span className="game-stat-label">Time left</span>
         <span className="game-stat-value tabular" role="timer" aria-live="off" aria-label={`Time left ${formatMmSs(timeLeft)}`}>
           {formatMmSs(timeLeft)}

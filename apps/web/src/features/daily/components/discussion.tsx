@@ -53,7 +53,7 @@ function CommentItem({ comment, viewerId, onVote }: { comment: DailyComment; vie
           type="button"
           className={cx('daily-vote', 'daily-vote--up', t.mine === 'up' && 'is-active')}
           aria-pressed={t.mine === 'up'}
-          aria-label={`Upvote (${t.up})`}
+          aria-label={`Upvote, ${t.up}`}
           onClick={() => onVote('up')}
         >
           <IconArrowUp size={14} /> <span className="daily-vote-count">{t.up}</span>
@@ -62,7 +62,7 @@ function CommentItem({ comment, viewerId, onVote }: { comment: DailyComment; vie
           type="button"
           className={cx('daily-vote', 'daily-vote--down', t.mine === 'down' && 'is-active')}
           aria-pressed={t.mine === 'down'}
-          aria-label={`Downvote (${t.down})`}
+          aria-label={`Downvote, ${t.down}`}
           onClick={() => onVote('down')}
         >
           <IconArrowDown size={14} /> <span className="daily-vote-count">{t.down}</span>

@@ -131,9 +131,7 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
                 ))}
                 {m.weeks.flat().map((d) =>
                   d.kind === 'outside' ? (
-                    <span key={`o-${d.date}`} className="daily-day daily-day--outside" aria-hidden="true">
-                      {d.day}
-                    </span>
+                    <span key={`o-${d.date}`} className="daily-day daily-day--outside" aria-hidden="true" />
                   ) : (
                     <button
                       key={d.date}

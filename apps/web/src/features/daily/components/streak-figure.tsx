@@ -18,7 +18,7 @@ export function StreakFigure({ user }: { user: PublicUser }) {
     <Link to="/daily" className="hero-chip daily-streak-chip" aria-label={label} title="Open daily practice">
       <IconFlame size={16} />
       <span className="hero-chip-label">Streak</span>{' '}
-      <strong className="daily-streak-chip-value">{streak.isPending ? '–' : count}</strong>
+      <strong className="daily-streak-chip-value">{streak.isPending ? '–' : count}</strong>{' '}
       <span className="hero-chip-label">{count === 1 ? 'day' : 'days'}</span>
     </Link>
   );

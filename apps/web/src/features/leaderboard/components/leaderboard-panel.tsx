@@ -73,7 +73,7 @@ export function LeaderboardPanel({ entries, loading = false, currentUserId, clas
   );
 }
 
-const AVATAR_COLORS = ['#0ea5e9', '#8b5cf6', '#f97316', '#10b981', '#ec4899', '#14b8a6', '#f59e0b', '#6366f1'];
+const AVATAR_COLORS = ['#0369a1', '#6d28d9', '#c2410c', '#047857', '#be185d', '#0f766e', '#b45309', '#4f46e5'];
 
 /** A stable colour per name, so each player keeps theirs between updates. */
 function avatarColor(name: string): string {
