@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expectAccessible } from './accessibility';
 
 export const SCREENSHOT_DIR = path.resolve(process.env.SCREENSHOT_DIR ?? 'artifacts/screenshots');
 
@@ -27,8 +28,14 @@ export async function newContext(
   return browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
 }
 
-/** Saves a full-page screenshot as artifacts/screenshots/<name>.png (a test artifact). */
+/**
+ * Saves a full-page screenshot as artifacts/screenshots/<name>.png (a test artifact), then checks
+ * the same screen for accessibility (support/accessibility.ts): every screen we look at is also
+ * one that must pass WCAG 2.1 AA's serious and critical rules.
+ * @throws Error from expectAccessible when the screen has such a violation.
+ */
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+  await expectAccessible(page, name);
 }
