@@ -26,13 +26,14 @@ export interface LoadingScreenProps {
   subtitle?: string;
 }
 
-/** A centred spinner with a title, announced politely to screen readers. */
+/** A centred spinner with a title, announced politely to screen readers. It stands for the whole
+ * screen while that loads, so its title is the page's level-one heading. */
 export function LoadingScreen({ title, subtitle }: LoadingScreenProps) {
   return (
     <div className="loading-screen" role="status" aria-live="polite">
       <div className="loading-screen-inner">
         <Spinner size="lg" />
-        <p className="loading-screen-title">{title}</p>
+        <h1 className="loading-screen-title">{title}</h1>
         {subtitle ? <p className="text-muted text-small">{subtitle}</p> : null}
       </div>
     </div>
