@@ -3,7 +3,8 @@
  * contexts: a new user opens /daily, sees today's four sets with the locked ones marked with their
  * unlock ratings, opens the basic set, answers it, presses 'Execute Submit()', gets practice points
  * and a badge toast, finds themselves in the daily rankings and the season leaderboard, sees today
- * solved in the streak calendar and the streak at 1 on the home dashboard; posts a comment that
+ * solved in the streak calendar and the streak at 1 on the home dashboard (whose daily card first
+ * invites a start, then says the streak is safe for today); posts a comment that
  * appears live in a second signed-in browser, where a vote on it shows up live in the first; a
  * comment holding markup is shown as text and runs nothing. Guests are invited to create an account
  * and call no daily endpoint. Every screen is saved at phone and desktop widths under SCREENSHOT_DIR
@@ -80,6 +81,8 @@ describe('user story: daily practice hub', () => {
     await expect.poll(() => pageA.getByRole('button', { name: 'Basic', pressed: true }).count()).toBe(1);
     expect(await pageA.getByRole('button', { name: /Intermediate/ }).isDisabled()).toBe(true);
     await pageA.getByRole('link', { name: 'Daily streak 0 days' }).waitFor();
+    // A new player is invited to start a streak.
+    await dailyCard.getByText('Solve a set today to start a streak.').waitFor();
     await shotBoth(pageA, 'daily-01-home-before', 'desktop');
 
     // The hub: four sets, the three above basic locked with their unlock ratings.
@@ -208,6 +211,7 @@ describe('user story: daily practice hub', () => {
     await pageA.getByRole('link', { name: 'Back to home' }).click();
     await pageA.waitForURL((url) => url.pathname === '/');
     await pageA.getByRole('link', { name: 'Daily streak 1 day' }).waitFor({ timeout: 10_000 });
+    await pageA.getByRole('region', { name: 'Daily Practice' }).getByText('Streak safe for today: 1 day. See you tomorrow!').waitFor();
     await expect.poll(() => pageA.getByRole('list', { name: 'Daily top 3' }).getByText('Ada Lovelace').count(), { timeout: 10_000 }).toBe(1);
     await shotBoth(pageA, 'daily-09-home-after', 'desktop');
 

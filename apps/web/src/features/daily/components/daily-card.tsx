@@ -2,7 +2,8 @@
  * The home dashboard's daily practice card (spec §2 "The daily practice card on the home screen
  * shows 3 sample problems of the first unlocked section and a daily top 3"; spec §4: another unlocked
  * section reloads both, locked ones are disabled). Guests get an invitation instead (issue #4: every
- * daily call answers them 401).
+ * daily call answers them 401). A signed-in player also reads where their streak stands today
+ * (lib/streak-nudge.ts).
  */
 import type { PublicUser } from '@mathsprint/shared/protocol';
 import { Link } from 'react-router';
@@ -11,14 +12,19 @@ import { cx } from '../../../components/ui/cx';
 import { IconTarget } from '../../../components/ui/icons';
 import { PlayerName } from '../../../components/ui/player-name';
 import { useDailyCard } from '../hooks/use-daily-card';
+import { useDailyStreak } from '../hooks/use-daily-data';
+import { streakNudge } from '../lib/streak-nudge';
 import { DAILY_MESSAGES } from '../lib/messages';
 import { unlockText } from '../lib/sections';
-import { IconLock } from './daily-icons';
+import { IconFlame, IconLock } from './daily-icons';
 import './daily-card.css';
 
 export function DailyCard({ user }: { user: PublicUser }) {
   const signedIn = !user.isGuest;
   const card = useDailyCard(signedIn);
+  // The same query as the greeting's streak chip: one request for both.
+  const streak = useDailyStreak(signedIn);
+  const nudge = streak.data ? streakNudge(streak.data) : null;
   const open = (
     <Link to="/daily" className="btn btn-primary btn-sm">
       Open daily practice
@@ -47,6 +53,12 @@ export function DailyCard({ user }: { user: PublicUser }) {
         <p className="text-muted">Today's sets could not be loaded.</p>
       ) : (
         <>
+          {nudge ? (
+            <p className={`daily-card-nudge daily-card-nudge--${nudge.tone}`}>
+              <IconFlame size={16} />
+              {nudge.text}
+            </p>
+          ) : null}
           <div className="daily-card-tabs" role="group" aria-label="Section">
             {card.sections.map((s) => (
               <button
