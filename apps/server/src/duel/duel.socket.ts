@@ -459,6 +459,11 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     async ({ socket, user }, { roomCode: code }) => {
       // The player is identified by the socket's user id; the payload's name is not trusted.
       const now = clock.now();
+      // Only a seated player is attached: attaching anyone who names a code would send them the
+      // room's broadcasts until the refusal below (a store round trip with Redis).
+      const seatedRoom = await store.get(code);
+      if (!seatedRoom) return { error: DUEL_ERRORS.roomNotFound };
+      if (!machine.seatOf(seatedRoom, user.id)) return { error: DUEL_ERRORS.notInRoom };
       // Attached first, so no broadcast after the snapshot below is missed.
       const previous = socket.data.duelCode;
       attach(socket, code);
