@@ -49,6 +49,7 @@ import { questionTexts } from '../src/duel/duel.machine.js';
 import { guest, signup, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { call, correctAnswers, setRating } from './helpers/daily.js';
+import { fieldsNamed } from './helpers/json-fields.js';
 import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
 import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { connectPlayer, type Client } from './helpers/socket-client.js';
@@ -57,18 +58,6 @@ import { ManualClock, startTestServer, type TestServer } from './helpers/test-se
 /** Wednesday 7 January 2026, 12:00 UTC. */
 const WEDNESDAY = Date.UTC(2026, 0, 7, 12, 0);
 const ADMIN_EMAIL = 'authz.admin@example.com';
-
-/** Walks a JSON value and returns every (key, value) whose key is in `keys`. */
-function fieldsNamed(value: unknown, keys: ReadonlySet<string>, out: Array<[string, unknown]> = []): Array<[string, unknown]> {
-  if (Array.isArray(value)) for (const v of value) fieldsNamed(v, keys, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (keys.has(k)) out.push([k, v]);
-      fieldsNamed(v, keys, out);
-    }
-  }
-  return out;
-}
 
 /** Lets in-flight frames arrive (the server and the clients share this process's event loop). */
 const settle = (ms = 100) => new Promise((r) => setTimeout(r, ms));

@@ -29,6 +29,7 @@ import type {
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../src/db/schema/index.js';
 import { signup, guest, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer, type ContestApi, type LoggedResponse } from './helpers/contest.js';
+import { fieldsNamed } from './helpers/json-fields.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -44,18 +45,6 @@ async function connectClient(server: TestServer, token?: string): Promise<Client
     socket.once('connect_error', reject);
   });
   return socket;
-}
-
-/** Walks a JSON value and returns every (key, value) whose key is in `keys`. */
-function fieldsNamed(value: unknown, keys: ReadonlySet<string>, out: Array<[string, unknown]> = []): Array<[string, unknown]> {
-  if (Array.isArray(value)) for (const v of value) fieldsNamed(v, keys, out);
-  else if (value && typeof value === 'object') {
-    for (const [k, v] of Object.entries(value)) {
-      if (keys.has(k)) out.push([k, v]);
-      fieldsNamed(v, keys, out);
-    }
-  }
-  return out;
 }
 
 const REVEALING = new Set(['correctAnswer', 'isCorrect', 'explanation', 'points', 'answer', 'seed']);
