@@ -52,7 +52,7 @@ import { call, correctAnswers, setRating } from './helpers/daily.js';
 import { fieldsNamed } from './helpers/json-fields.js';
 import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
 import { emitForAck, type Ack } from './helpers/socket-ack.js';
-import { connectPlayer, type Client } from './helpers/socket-client.js';
+import { connectPlayer, nextWhere, type Client } from './helpers/socket-client.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Wednesday 7 January 2026, 12:00 UTC. */
@@ -377,20 +377,6 @@ describe.each(roomBackends())('Math Challenge rooms in %s: outsiders and payload
     const seen: Array<{ event: string; payload: unknown }> = [];
     socket.onAny((event: string, payload: unknown) => seen.push({ event, payload }));
     return seen;
-  }
-
-  /** Resolves with the next `event` on `socket` whose payload satisfies `matches`. */
-  function nextWhere(socket: Client, event: string, matches: (payload: any) => boolean = () => true, ms = 5000): Promise<any> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${event} within ${ms} ms`)), ms);
-      const listener = (name: string, payload: unknown) => {
-        if (name !== event || !matches(payload)) return;
-        clearTimeout(timer);
-        socket.offAny(listener);
-        resolve(payload);
-      };
-      socket.onAny(listener);
-    });
   }
 
   /** Host and guest seated in a 1-minute room, its game started and its countdown over. */

@@ -14,6 +14,7 @@ import { gamePlayers, games } from '../src/db/schema/games.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
+import { nextWhere } from './helpers/socket-client.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -70,26 +71,6 @@ function next<E extends keyof ServerToClientEvents>(socket: Client, event: E, ti
       clearTimeout(timer);
       resolve(payload);
     }) as any);
-  });
-}
-
-/** The next `event` on `socket` that satisfies `matches`: with the Redis adapter a broadcast
- * reaches even local sockets only after Redis has it, so it may follow a later acknowledgement. */
-function nextWhere<E extends keyof ServerToClientEvents>(
-  socket: Client,
-  event: E,
-  matches: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean,
-  timeoutMs = 5000,
-): Promise<Parameters<ServerToClientEvents[E]>[0]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
-    const listener = (payload: any) => {
-      if (!matches(payload)) return;
-      clearTimeout(timer);
-      socket.off(event as any, listener as any);
-      resolve(payload);
-    };
-    socket.on(event as any, listener as any);
   });
 }
 

@@ -17,3 +17,27 @@ export function connectPlayer(url: string, token: string): Promise<Client> {
     socket.once('connect_error', reject);
   });
 }
+
+/**
+ * The next `event` on `socket` whose payload satisfies `matches` (any, by default), listened for from
+ * now on; rejects after `timeoutMs`. With the Redis adapter a broadcast reaches even local sockets
+ * only after Redis has it, so it may arrive after a later acknowledgement: set the listener before
+ * whatever triggers the event.
+ */
+export function nextWhere<E extends keyof ServerToClientEvents>(
+  socket: Client,
+  event: E,
+  matches: (payload: Parameters<ServerToClientEvents[E]>[0]) => boolean = () => true,
+  timeoutMs = 5000,
+): Promise<Parameters<ServerToClientEvents[E]>[0]> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no matching ${event} within ${timeoutMs} ms`)), timeoutMs);
+    const listener = (payload: any) => {
+      if (!matches(payload)) return;
+      clearTimeout(timer);
+      socket.off(event as any, listener as any);
+      resolve(payload);
+    };
+    socket.on(event as any, listener as any);
+  });
+}
