@@ -32,7 +32,7 @@
  *    during a game and its rematch carries an answer, a point value or a seed.
  */
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AuthResponse,
   ContestView,
@@ -44,13 +44,14 @@ import type {
 } from '@mathsprint/shared/protocol';
 import type { Question } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts, contests, dailyAnswers, dailyOpens, dailySubmissions } from '../src/db/schema/index.js';
-import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
+import type { DuelHandle } from '../src/duel/duel.socket.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
 import { guest, signup, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { call, correctAnswers, setRating } from './helpers/daily.js';
 import { fieldsNamed } from './helpers/json-fields.js';
-import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
+import { roomBackends } from './helpers/redis.js';
+import { roomSuiteServer } from './helpers/room-suite.js';
 import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { connectPlayer, nextWhere, type Client } from './helpers/socket-client.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -345,25 +346,13 @@ describe('accounts: stale tokens and guests', () => {
 });
 
 describe.each(roomBackends())('Math Challenge rooms in %s: outsiders and payloads', (backend) => {
-  const prefix = freshPrefix();
+  const suite = roomSuiteServer(backend);
+  const clients = suite.clients;
   let server: TestServer;
   let clock: ManualClock;
   let duel: DuelHandle;
-  const clients: Client[] = [];
   let names = 0;
-
-  beforeAll(async () => {
-    clock = new ManualClock(Date.UTC(2026, 2, 6, 10));
-    server = await startTestServer({ clock, env: { SIGNUP_RATE_LIMIT: '1000', ...backendEnv(backend, prefix) } });
-    duel = duelHandleOf(server.app.io)!;
-  });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.disconnect();
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (backend === 'redis') await dropPrefix(prefix);
-  });
+  beforeAll(() => void ({ server, clock, duel } = suite));
 
   async function player(name: string): Promise<{ account: Account; socket: Client }> {
     const account = await signup(server, `${name}${++names}`);

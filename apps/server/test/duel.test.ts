@@ -7,15 +7,16 @@
  */
 import { eq } from 'drizzle-orm';
 import { io as connectClient, type Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ClientToServerEvents, DuelPlayer, HandshakeAuth, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
 import { gamePlayers, games } from '../src/db/schema/games.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
-import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
-import { backendEnv, dropPrefix, freshPrefix, roomBackends } from './helpers/redis.js';
+import type { DuelHandle } from '../src/duel/duel.socket.js';
+import { roomBackends } from './helpers/redis.js';
+import { roomSuiteServer } from './helpers/room-suite.js';
 import { nextWhere } from './helpers/socket-client.js';
-import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
+import type { ManualClock, TestServer } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
 /** An untyped view, to send payloads the protocol forbids. */
@@ -139,19 +140,8 @@ async function rematchCountdown(t: Table): Promise<void> {
  * TEST_REDIS_URL is set (a fresh key prefix per run), where every change is a compare-and-set.
  */
 describe.each(roomBackends())('rooms in %s', (backend) => {
-  const prefix = freshPrefix();
-  beforeAll(async () => {
-    clock = new ManualClock(Date.UTC(2026, 2, 6, 10));
-    server = await startTestServer({ clock, env: { SIGNUP_RATE_LIMIT: '1000', ...backendEnv(backend, prefix) } });
-    duel = duelHandleOf(server.app.io)!;
-  });
-  afterEach(() => {
-    for (const c of clients.splice(0)) c.disconnect();
-  });
-  afterAll(async () => {
-    await server?.close();
-    if (backend === 'redis') await dropPrefix(prefix);
-  });
+  const suite = roomSuiteServer(backend, clients);
+  beforeAll(() => void ({ server, clock, duel } = suite));
 
   describe('a complete two-player Math Challenge', () => {
     it('creates, joins by code, starts, scores, ticks, ends on time and is recorded and rated', async () => {
