@@ -23,7 +23,7 @@ describe.skipIf(!testRedisUrl)(`room presence lists (needs ${NO_REDIS})`, () => 
     const handle = await redisFor.open();
     return { leases: new RoomLeases(handle, owner), presence: new RoomPresence(handle, owner) };
   }
-  const owners = async () => (await redisFor.admin().client.zrange(duelKeys(redisFor.prefix()).leaseOwners, 0, -1)).sort();
+  const owners = async () => (await redisFor.admin().client.zrange(duelKeys(redisFor.prefix()).leaseOwners, '0', '-1')).sort();
 
   it('counts a pair as held only while its process is alive, and tells a process letting go whether another holds it', async () => {
     const a = await processOf('host-a:1');

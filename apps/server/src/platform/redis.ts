@@ -7,6 +7,10 @@
  * once Redis answers again, so an answer acknowledgement waits instead of failing, and the adapter's
  * stream reader resumes from the last entry it saw (@socket.io/redis-streams-adapter keeps the
  * offset), so no broadcast written to the stream is skipped.
+ *
+ * ioredis 6 speaks RESP3 when Redis can (Redis 6+) and hands replies back in RESP2's shapes (its
+ * default `replyMapping: 'legacy'`): the Lua scripts' replies (absent hash fields as null) and the
+ * adapter's XREAD entries look as they did on RESP2, which the stores and the adapter rely on.
  */
 import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Redis } from 'ioredis';
