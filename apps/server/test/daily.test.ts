@@ -57,23 +57,25 @@ describe('daily practice over several days on the clock', () => {
     await server?.close();
   });
 
-  it('refuses signed-out callers and guests with 401 on every daily call', async () => {
-    const calls: Array<[method: 'GET' | 'POST', path: string, body?: unknown]> = [
-      ['GET', '/api/daily/today'],
-      ['GET', '/api/daily/section/2026-01-29/basic'],
-      ['POST', '/api/daily/submit', { date: '2026-01-29', sectionKey: 'basic', answers: [] }],
-      ['GET', '/api/daily/leaderboard?date=2026-01-29&sectionKey=basic'],
-      ['GET', '/api/daily/season?year=2026&month=1&_ts=1'],
-      ['GET', '/api/daily/streak'],
-      ['POST', '/api/daily/comment', { date: '2026-01-29', sectionKey: 'basic', text: 'hi' }],
-      ['GET', '/api/daily/comments?date=2026-01-29&sectionKey=basic'],
-      ['POST', '/api/daily/comments/x/vote', { voteType: 'up' }],
+  it("refuses signed-out callers and guests with 401 on every daily call, in the spec's words where it has them (§5)", async () => {
+    const loginRequired = 'Please log in to continue';
+    const calls: Array<[method: 'GET' | 'POST', path: string, signedOut: string, body?: unknown]> = [
+      ['GET', '/api/daily/today', loginRequired],
+      ['GET', '/api/daily/section/2026-01-29/basic', loginRequired],
+      ['POST', '/api/daily/submit', loginRequired, { date: '2026-01-29', sectionKey: 'basic', answers: [] }],
+      ['GET', '/api/daily/leaderboard?date=2026-01-29&sectionKey=basic', loginRequired],
+      ['GET', '/api/daily/season?year=2026&month=1&_ts=1', loginRequired],
+      ['GET', '/api/daily/streak', loginRequired],
+      ['POST', '/api/daily/comment', 'Please login to post comments.', { date: '2026-01-29', sectionKey: 'basic', text: 'hi' }],
+      ['GET', '/api/daily/comments?date=2026-01-29&sectionKey=basic', loginRequired],
+      ['POST', '/api/daily/comments/x/vote', 'Please login to vote', { voteType: 'up' }],
     ];
-    for (const [method, path, body] of calls) {
+    for (const [method, path, signedOut, body] of calls) {
       for (const token of [undefined, visitor.token]) {
         const res = await call(server, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
         expect(res.status, `${method} ${path}`).toBe(401);
-        expect(res.body.error).toMatch(token ? /sign in with an account/ : /log in/);
+        if (token) expect(res.body.error, `${method} ${path}`).toMatch(/sign in with an account/);
+        else expect(res.body, `${method} ${path}`).toEqual({ error: signedOut });
       }
     }
   });

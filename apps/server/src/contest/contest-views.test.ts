@@ -142,8 +142,8 @@ describe('contestProgress (spec §3 "Progress summary")', () => {
   it('averages score and accuracy, counts every badge, names each badge once, best first', () => {
     const older = { ...contest, id: 'c0', openMs: 0, closeMs: 600_000 };
     const progress = contestProgress([
-      { contest, attempt: attempt({ totalScore: 20, correctCount: 4, rank: 1, badges: ['contest-winner', 'contest-participant'] }) },
-      { contest: older, attempt: attempt({ contestId: 'c0', totalScore: 10, correctCount: 2, rank: 3, badges: ['contest-participant', 'mystery'] }) },
+      { contest, attempt: attempt({ totalScore: 20, correctCount: 4, answeredCount: 4, rank: 1, badges: ['contest-winner', 'contest-participant'] }) },
+      { contest: older, attempt: attempt({ contestId: 'c0', totalScore: 10, correctCount: 2, wrongCount: 2, answeredCount: 4, rank: 3, badges: ['contest-participant', 'mystery'] }) },
     ]);
     expect(progress).toMatchObject({ totalContests: 2, avgScore: 15, avgAccuracy: 75, totalBadges: 4 });
     expect(progress.badges).toEqual([badgeName('contest-winner'), badgeName('contest-participant'), 'mystery']);
@@ -151,6 +151,18 @@ describe('contestProgress (spec §3 "Progress summary")', () => {
       ['c1', 100],
       ['c0', 50],
     ]);
+  });
+
+  it('counts accuracy over the questions answered, as the results page does (spec §2), 0 with none answered', () => {
+    const progress = contestProgress([
+      { contest, attempt: attempt({ correctCount: 4, wrongCount: 1, answeredCount: 5, rank: 1 }) },
+      { contest, attempt: attempt({ id: 'a2', rank: 2 }) },
+    ]);
+    expect(progress.history.map((h) => [h.accuracy, h.correctAnswers, h.totalQuestions])).toEqual([
+      [80, 4, contest.questionCount],
+      [0, 0, contest.questionCount],
+    ]);
+    expect(progress.avgAccuracy).toBe(40);
   });
 
   it('is all zeros without finalized contests', () => {

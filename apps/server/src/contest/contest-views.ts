@@ -331,14 +331,23 @@ export function contestDetails(
   };
 }
 
-/** Spec §3 "History entry" of a finalized attempt: accuracy = percent correct of the questions (1 decimal). */
+/** Percent correct of the questions answered (spec §2), unrounded; 0 with none answered. */
+function accuracyPercent(attempt: Pick<AttemptRecord, 'correctCount' | 'answeredCount'>): number {
+  return attempt.answeredCount > 0 ? (100 * attempt.correctCount) / attempt.answeredCount : 0;
+}
+
+/**
+ * Spec §3 "History entry" of a finalized attempt. accuracy = percent correct of the questions
+ * answered, 1 decimal, 0 with none answered: spec §2's "Accuracy is correct divided by answered",
+ * as the results page shows it, so one contest has one accuracy wherever it appears.
+ */
 export function historyEntry(contest: ContestRecord, attempt: AttemptRecord): ContestHistoryEntry {
   return {
     contestId: contest.id,
     contestTitle: contest.title,
     contestDate: new Date(contest.openMs).toISOString(),
     score: attempt.totalScore,
-    accuracy: round((100 * attempt.correctCount) / contest.questionCount),
+    accuracy: round(accuracyPercent(attempt)),
     rank: attempt.rank,
     totalTime: seconds(attempt.totalTimeMs),
     correctAnswers: attempt.correctCount,
@@ -349,9 +358,9 @@ export function historyEntry(contest: ContestRecord, attempt: AttemptRecord): Co
 
 /**
  * Spec §3 "Progress summary" over finalized attempts, most recent first: totalContests, avgScore
- * (points) and avgAccuracy (percent of questions) to 1 decimal, totalBadges (every badge code
- * earned, repeats counted), badges (display names, each once, best first: CONTEST_BADGES order,
- * unknown codes last), history.
+ * (points) and avgAccuracy (the mean of the attempts' accuracy, percent) to 1 decimal,
+ * totalBadges (every badge code earned, repeats counted), badges (display names, each once, best
+ * first: CONTEST_BADGES order, unknown codes last), history.
  */
 export function contestProgress(finalized: ReadonlyArray<{ contest: ContestRecord; attempt: AttemptRecord }>): ContestProgress {
   const history = finalized.map(({ contest, attempt }) => historyEntry(contest, attempt));
@@ -366,7 +375,7 @@ export function contestProgress(finalized: ReadonlyArray<{ contest: ContestRecor
   return {
     totalContests: n,
     avgScore: n ? round(history.reduce((sum, h) => sum + h.score, 0) / n) : 0,
-    avgAccuracy: n ? round(history.reduce((sum, h) => sum + (100 * h.correctAnswers) / h.totalQuestions, 0) / n) : 0,
+    avgAccuracy: n ? round(finalized.reduce((sum, { attempt }) => sum + accuracyPercent(attempt), 0) / n) : 0,
     totalBadges: finalized.reduce((sum, { attempt }) => sum + attempt.badges.length, 0),
     badges: ordered.map(badgeName),
     history,

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import {
+  CONTEST_ERRORS,
   contestHistoryQuerySchema,
   contestIdBodySchema,
   contestIdQuerySchema,
@@ -53,14 +54,14 @@ export const contestRoutes: FastifyPluginAsync<ContestRoutesOptions> = async (ap
 
   /** POST /contest/register `{contestId}` → `{registered: true, contest}`. Signed-in non-guests, while upcoming. */
   app.post('/contest/register', async (request, reply) => {
-    const user = requireUser(request);
+    const user = requireUser(request, CONTEST_ERRORS.loginToRegister);
     const { contestId } = parseInput(contestIdBodySchema, request.body);
     return sendJson(reply, await contests.register(user, contestId));
   });
 
   /** POST /contest/start `{contestId}` → `{attempt, questions}` (no answers). While live, registered only. */
   app.post('/contest/start', async (request, reply) => {
-    const user = requireUser(request);
+    const user = requireUser(request, CONTEST_ERRORS.loginToJoin);
     const { contestId } = parseInput(contestIdBodySchema, request.body);
     return sendJson(reply, await contests.start(user, contestId));
   });

@@ -6,6 +6,7 @@
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
+  DAILY_ERRORS,
   commentIdParamsSchema,
   dailyCommentBodySchema,
   dailyCommentsQuerySchema,
@@ -39,8 +40,9 @@ export interface DailyRoutesOptions {
 export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, { daily, comments }) => {
   /** The caller with their current rating (read now): for the calls that check unlocks. */
   const caller = (request: FastifyRequest): Promise<DailyUser> => daily.user(requireUser(request));
-  /** The caller as the session says: for the hot reads and the discussion. */
-  const member = (request: FastifyRequest): DailyMember => daily.member(requireUser(request));
+  /** The caller as the session says: for the hot reads and the discussion (`loginRequired`: the
+   * 401 text without a session, see requireUser). */
+  const member = (request: FastifyRequest, loginRequired?: string): DailyMember => daily.member(requireUser(request, loginRequired));
 
   /** GET /api/daily/today → `{date, sections, serverTime}`: the four cards, unlocked by the caller's rating. */
   app.get('/api/daily/today', async (request): Promise<DailyTodayResponse> => daily.today(await caller(request)));
@@ -81,7 +83,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
 
   /** POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 429 when posting too quickly. */
   app.post('/api/daily/comment', async (request, reply) => {
-    const user = member(request);
+    const user = member(request, DAILY_ERRORS.loginToComment);
     const { date, sectionKey, text } = parseInput(dailyCommentBodySchema, request.body);
     const body: DailyCommentResponse = await comments.post(user, daily.checkDate(date), sectionKey, text);
     return reply.status(201).send(body);
@@ -96,7 +98,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
 
   /** POST /api/daily/comments/{id}/vote `{voteType: 'up'|'down'}` → `{comment}` (updated); 404 unknown comment. */
   app.post('/api/daily/comments/:id/vote', async (request): Promise<DailyCommentResponse> => {
-    const user = member(request);
+    const user = member(request, DAILY_ERRORS.loginToVote);
     const { id } = parseInput(commentIdParamsSchema, request.params);
     const { voteType } = parseInput(dailyVoteBodySchema, request.body);
     return comments.vote(user, id, voteType);

@@ -67,12 +67,14 @@ export function registerSession<L extends FastifyBaseLogger>(
 
 /**
  * The signed-in caller (a guest counts).
- * @throws HttpError 401 'Please log in to continue' without a token, or 'Your session has expired.
- *   Please log in again.' when the token sent is invalid, expired or revoked.
+ * @param loginRequired the 401 text without a token: 'Please log in to continue' unless the route
+ *   has the spec's own words for it (§5: 'Please login to register for the contest', …).
+ * @throws HttpError 401 `loginRequired` without a token, or 'Your session has expired. Please log
+ *   in again.' when the token sent is invalid, expired or revoked.
  */
-export function requireUser(request: FastifyRequest): SessionUser {
+export function requireUser(request: FastifyRequest, loginRequired: string = SESSION_MESSAGES.loginRequired): SessionUser {
   if (request.sessionUser) return request.sessionUser;
-  throw new HttpError(401, request.sessionTokenRejected ? SESSION_MESSAGES.sessionExpired : SESSION_MESSAGES.loginRequired);
+  throw new HttpError(401, request.sessionTokenRejected ? SESSION_MESSAGES.sessionExpired : loginRequired);
 }
 
 /** The caller when signed in, else null (an invalid token is treated as none). */

@@ -17,6 +17,10 @@ import { numberInput, numericAnswerSchema, parseDecimal } from './common.js';
  */
 export const CONTEST_ERRORS = {
   notFound: 'Contest not found',
+  /** 401 of POST /contest/register without a session (spec §5). */
+  loginToRegister: 'Please login to register for the contest',
+  /** 401 of POST /contest/start without a session (spec §5). */
+  loginToJoin: 'Please login to join the contest',
   guestCannotRegister: 'Please sign up to register for the contest',
   registrationClosed: 'Registration is closed',
   notStarted: 'The contest has not started yet',
@@ -214,7 +218,7 @@ export interface ContestStatsResponse {
   stats: ContestStats;
 }
 
-/** Spec §3 "History entry". score in points, accuracy in percent of questions, totalTime in seconds. */
+/** Spec §3 "History entry". score in points, accuracy in percent of the questions answered (spec §2), totalTime in seconds. */
 export interface ContestHistoryEntry {
   contestId: string;
   contestTitle: string;

@@ -212,6 +212,10 @@ export const DAILY_ERRORS = {
   notOpened: 'Open the section before submitting it',
   signInRequired: 'Please sign in with an account to use daily practice',
   emptyComment: "Comment can't be empty.",
+  /** 401 of POST /api/daily/comment without a session (spec §5). */
+  loginToComment: 'Please login to post comments.',
+  /** 401 of POST /api/daily/comments/{id}/vote without a session (spec §5). */
+  loginToVote: 'Please login to vote',
   commentTooLong: `Comment must be at most ${DAILY.commentMaxLength} characters`,
   commentNotFound: 'Comment not found',
   commentRateLimited: 'You are posting comments too quickly. Please wait a moment.',
