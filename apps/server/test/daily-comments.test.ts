@@ -104,6 +104,24 @@ describe('daily discussion', () => {
     expect(await join(annSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
   });
 
+  it("also joins and leaves by the room's name as spec §7 writes it, 'comments:{date}:{sectionKey}'", async () => {
+    clock.advance(60_000);
+    const byName = await connect(bob.token);
+    expect(await join(byName, `comments:${TODAY}:basic`)).toEqual({});
+    const live = nextEvent(byName, 'newComment');
+    await comment(ann.token, 'heard by name');
+    expect(await live).toMatchObject({ text: 'heard by name', sectionKey: 'basic' });
+    expect(await byName.timeout(3000).emitWithAck('leaveCommentRoom', `comments:${TODAY}:basic`)).toEqual({});
+    let after = 0;
+    byName.on('newComment', () => after++);
+    const stillLive = nextEvent(bobSocket, 'newComment');
+    clock.advance(60_000);
+    await comment(ann.token, 'not heard after leaving');
+    await stillLive;
+    await new Promise((r) => setTimeout(r, 200));
+    expect(after).toBe(0);
+  });
+
   it('never relays newComment or commentVoted sent by a client', async () => {
     let relayed = 0;
     bobSocket.on('newComment', () => relayed++);
@@ -123,7 +141,11 @@ describe('daily discussion', () => {
   it('validates room joins: payload, future date, guests and signed-out sockets', async () => {
     expect(await join(annSocket, { date: '2026-01-30', sectionKey: 'basic' })).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)' });
     expect(await join(annSocket, { date: TODAY, sectionKey: 'nope' })).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/) });
-    expect(await join(annSocket, 'comments:2026-01-29:basic')).toMatchObject({ error: expect.any(String) });
+    expect(await join(annSocket, 'comments:2026-01-30:basic')).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)' });
+    expect(await join(annSocket, 'comments:2026-01-29:nope')).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/) });
+    expect(await join(annSocket, 'room-1')).toEqual({
+      error: "Name the comment room 'comments:{date}:{sectionKey}' or send {date, sectionKey}, got 'room-1'",
+    });
     const visitor = await guest(server);
     expect(await join(await connect(visitor.token), { date: TODAY, sectionKey: 'basic' })).toEqual({
       error: 'Please sign in with an account to use daily practice',

@@ -341,6 +341,31 @@ export const dailyVoteBodySchema = z.object({
 });
 export type DailyVoteBody = z.input<typeof dailyVoteBodySchema>;
 
-/** Payload of the socket events joinCommentRoom and leaveCommentRoom. */
-export const commentRoomPayloadSchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema });
-export type CommentRoomPayload = z.input<typeof commentRoomPayloadSchema>;
+/** A comment room's name as spec §7 writes it: 'comments:{date}:{sectionKey}'. */
+export type CommentRoomName = `comments:${string}:${string}`;
+
+/** The room name of spec §7 → its date and section; any other input unchanged (for the schema's messages). */
+function commentRoomParts(input: unknown): unknown {
+  if (typeof input !== 'string') return input;
+  const match = /^comments:([^:]*):([^:]*)$/.exec(input);
+  return match ? { date: match[1], sectionKey: match[2] } : input;
+}
+
+/**
+ * Payload of the socket events joinCommentRoom and leaveCommentRoom: `{date, sectionKey}`, or the
+ * room's name as spec §7 gives it ('comments:2026-11-27:basic'), since the spec does not show the
+ * join's format and a client written against it may send the name.
+ */
+export const commentRoomPayloadSchema = z.preprocess(
+  commentRoomParts,
+  z.object(
+    { date: dailyDateSchema, sectionKey: sectionKeySchema },
+    {
+      error: (issue) =>
+        typeof issue.input === 'string'
+          ? `Name the comment room 'comments:{date}:{sectionKey}' or send {date, sectionKey}, got ${received(issue.input)}`
+          : undefined,
+    },
+  ),
+);
+export type CommentRoomPayload = { date: string; sectionKey: DailySectionKey } | CommentRoomName;
