@@ -6,12 +6,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCors from '@fastify/cors';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { corsOrigins, type Config } from './config.js';
 import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { registerSession } from './http/session.js';
+import { registerWebDelivery } from './http/web-delivery.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
 import { loadJwtSecret } from './accounts/jwt-secret.js';
@@ -205,14 +205,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
-  if (serveWeb) {
-    await http.register(fastifyStatic, { root: webDist, wildcard: false, index: ['index.html'] });
-  }
+  if (serveWeb) await registerWebDelivery(http, webDist);
   http.setNotFoundHandler((request, reply) => {
     const isPage =
       (request.method === 'GET' || request.method === 'HEAD') &&
       !API_PREFIXES.some((p) => request.url.startsWith(p)) &&
       (request.headers.accept ?? '').includes('text/html');
+    // Sent by the web delivery plugin: compressed when accepted, Cache-Control no-cache like "/".
     if (serveWeb && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
   });
