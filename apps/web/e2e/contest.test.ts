@@ -5,7 +5,11 @@
  * join; Ada answers with the grid, the matrix and Previous/Next and submits after the confirmation;
  * Bob answers two and never submits, so the server submits him at close. After close both results
  * pages show rank, percentile, badges, the leaderboard and the answers with explanations, and Ada's
- * analytics panel shows the contest in its charts, history and details. Every screen is saved under
+ * analytics panel shows the contest in its charts, history and details. Before close, the results'
+ * Summary says the field's averages come at close (the server sends them as 0 until then) instead
+ * of showing them; the analytics details mark a question never answered 'Not answered', as the
+ * results' Answers tab does. A contest page left open through the close goes to the results
+ * without logging the expected 'already submitted'. Every screen is saved under
  * artifacts/screenshots/contest-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
@@ -78,6 +82,23 @@ async function answerShownQuestion(page: Page): Promise<void> {
       timeout: 10_000,
     })
     .toBe(true);
+}
+
+/** The value of one Summary metric (a `dt` label and its `dd`), e.g. 'Average score'. */
+function metric(page: Page, label: string) {
+  return page
+    .locator('.cresults-summary-grid .cresults-metric')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+}
+
+/** Console errors of a page, collected from now on. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
 }
 
 async function questionNumber(page: Page): Promise<string> {
@@ -177,9 +198,37 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     // Before close: her own score, and the promise of answers, rank and leaderboard at close.
     await expect.poll(() => pageA.getByText('Submitted', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(async () => (await pageA.locator('.cresults-page').textContent()) ?? '').toMatch(/20\s*of 100 points/);
+    // The field's averages are published at close (GET /contest/stats sends 0 until then): the
+    // Summary says so rather than showing '0 pts', and compares her score with nothing.
+    await expect.poll(() => metric(pageA, 'Average score').textContent()).toBe('Available at close');
+    expect(await metric(pageA, 'Average correct').textContent()).toBe('Available at close');
+    expect(await metric(pageA, 'You vs average').textContent()).toBe('Available at close');
+    expect(await metric(pageA, 'Field average').textContent()).toBe('Available at close');
+    expect(await metric(pageA, 'Completed').textContent()).toBe('1');
+    const summaryText = (await pageA.locator('.cresults-summary-grid').textContent()) ?? '';
+    expect(summaryText).toContain('published when the contest closes');
+    // She answered 4, all right: nothing to say about "the topics you missed", and no fastest and
+    // slowest that name the same question.
+    expect(summaryText).not.toMatch(/topics you missed/i);
+    expect(summaryText).toContain('Every answer you gave was right; 16 questions were left unanswered');
+    const fastest = await metric(pageA, 'Fastest').allTextContents();
+    const slowest = await metric(pageA, 'Slowest').allTextContents();
+    if (fastest[0] !== undefined) expect(fastest[0].split('·')[0]).not.toBe(slowest[0]?.split('·')[0]);
+    await shot(pageA, 'contest-08a-results-before-close-summary-desktop');
+    await pageA.setViewportSize(PHONE);
+    await shot(pageA, 'contest-08a-results-before-close-summary-phone');
+    await pageA.setViewportSize(DESKTOP);
     await pageA.getByRole('tab', { name: /Answers/ }).click();
     await expect.poll(async () => (await pageA.locator('.cresults-page').textContent()) ?? '').toMatch(/close/i);
     await shot(pageA, 'contest-08-results-before-close-desktop');
+
+    // Bob keeps the contest open in a second tab through the close: its own submit at close meets
+    // 'Your attempt is already submitted' (the server submits at close), which is no error.
+    const takeB = await ctxB.newPage();
+    takeB.on('pageerror', (e) => pageErrors.push(e.message));
+    const takeBErrors = consoleErrors(takeB);
+    await takeB.goto(`/contest/${contest.id}`);
+    await takeB.locator('.ctake-question-text').waitFor();
 
     // Bob's results page (from the contest URL) before close says his contest is still open.
     await pageB.goto(`/contest/${contest.id}/results`);
@@ -197,6 +246,9 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await expect.poll(() => pageA.getByText('100%', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => pageA.locator('.cresults-page').getByText('Winner', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => pageA.getByText(/Rating \d+ \(\+\d+/).count()).toBeGreaterThan(0);
+    // After close the averages are real: Ada's 20 points against the field's (Bob's 10 and hers).
+    await expect.poll(() => metric(pageA, 'Average score').textContent(), { timeout: 30_000 }).toBe('15 pts');
+    expect(await metric(pageA, 'You vs average').textContent()).toBe('+5 pts');
     await shot(pageA, 'contest-09-results-final-desktop');
     await pageA.getByRole('tab', { name: /Leaderboard/ }).click();
     const board = pageA.locator('.cresults-page table, .cresults-page [role="table"]').first();
@@ -212,6 +264,11 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     expect(await pageA.getByRole('heading', { name: /, correct$/ }).count()).toBe(4);
     expect(await pageA.getByRole('heading', { name: /, incorrect$/ }).count()).toBe(0);
     await shot(pageA, 'contest-11-answers-desktop');
+
+    // Bob's open contest tab went to the results by itself, without logging a failed auto-submit.
+    await takeB.waitForURL(`**/contest/${contest.id}/results`, { timeout: 30_000 });
+    expect(takeBErrors.filter((e) => /auto-submit/i.test(e))).toEqual([]);
+    await takeB.close();
 
     await pageB.reload();
     await expect.poll(() => pageB.getByText('Auto-submitted at close').count(), { timeout: 30_000 }).toBeGreaterThan(0);
@@ -243,6 +300,13 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await shot(pageA, 'contest-13-analytics-history-desktop');
     await entry.click();
     await expect.poll(async () => (await panel.textContent()) ?? '').toMatch(/#1|Rank\s*1/);
+    // The 16 questions she left read 'Not answered' with a neutral dash, as in the results' Answers
+    // tab, not '✗ Incorrect'.
+    await expect.poll(() => panel.locator('.review-item').count()).toBe(20);
+    expect(await panel.locator('.review-mark', { hasText: 'Not answered' }).count()).toBe(16);
+    expect(await panel.locator('.review-mark', { hasText: /(^|\s)Correct$/ }).count()).toBe(4);
+    expect(await panel.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
+    expect(await panel.locator('.review-item.is-wrong').count()).toBe(0);
     await shot(pageA, 'contest-14-analytics-details-desktop');
 
     await pageB.goto('/');
@@ -251,6 +315,14 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await pageB.getByRole('button', { name: 'My Analytics' }).click();
     await expect.poll(() => pageB.locator('.analytics-panel canvas').count(), { timeout: 20_000 }).toBeGreaterThan(0);
     await shot(pageB, 'contest-12-analytics-overview-phone');
+    // Bob's details: his 2 answers right, the 18 he never reached 'Not answered'.
+    const panelB = pageB.locator('.analytics-panel');
+    await panelB.getByRole('tab', { name: 'History' }).click();
+    await panelB.getByRole('list', { name: 'Past contests' }).getByRole('button').first().click();
+    await expect.poll(() => panelB.locator('.review-item').count(), { timeout: 20_000 }).toBe(20);
+    expect(await panelB.locator('.review-mark', { hasText: 'Not answered' }).count()).toBe(18);
+    expect(await panelB.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
+    await shot(pageB, 'contest-14-analytics-details-phone');
 
     expect(pageErrors).toEqual([]);
     await ctxA.close();
@@ -264,12 +336,14 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     const page = await ctx.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
+    const errors = consoleErrors(page);
     await signUp(page, early);
     const token = await page.evaluate(() => localStorage.getItem('token'));
     await api('/contest/register', { contestId: contest.id }, token ?? undefined);
 
-    // Four seconds before the opening, the player opens the contest page directly: POST
-    // /contest/start answers "not started yet", and the page waits instead of leaving.
+    // Four seconds before the opening, the player opens the contest page directly: the page waits
+    // on 'Loading Contest...' for the opening before POST /contest/start (which would answer "not
+    // started yet" and be asked again), instead of leaving.
     const untilEarly = contest.openMs - 4_000 - Date.now();
     expect(untilEarly).toBeGreaterThan(0);
     await new Promise((resolve) => setTimeout(resolve, untilEarly));
@@ -282,6 +356,8 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     expect(new URL(page.url()).pathname).toBe(`/contest/${contest.id}`);
     expect(Date.now()).toBeGreaterThanOrEqual(contest.openMs);
     expect(pageErrors).toEqual([]);
+    // The start waited for the opening instead of being refused: no 409 in the console.
+    expect(errors).toEqual([]);
     await ctx.close();
   });
 });

@@ -2,15 +2,26 @@
  * Details view of one past contest (spec §2 "Details"; issue #3): score, correct/total, rank ('N/A'
  * if none), time as m:ss and badges earned; then each question with its number, difficulty, time
  * spent, a correct/incorrect mark, the text, the user's answer beside the correct one (numeric
- * answers, no lettered options: issue #3) and the explanation. Back returns to the overview.
+ * answers, no lettered options: issue #3) and the explanation. A question never answered is marked
+ * 'Not answered' with a neutral dash, as the contest results' Answers tab marks it (the shared
+ * contest/lib/answer-verdict.ts), not as incorrect. Back returns to the overview.
  */
 import { useEffect, useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { formatMmSs } from '../../../components/ui/time';
 import { BadgeList } from '../../contest/components/badge-chip';
+import { answerVerdict, VERDICT_TEXT, type AnswerVerdict } from '../../contest/lib/answer-verdict';
 import { useContestDetails } from '../hooks/use-analytics';
 import { difficultyDisplay, formatAnswer, formatRank, formatSecondsShort, longDate } from '../lib/analytics';
+
+/** CSS state and glyph of each mark: unanswered is neutral, neither the success nor the danger colour. */
+const VERDICT_LOOK: Record<AnswerVerdict, { className: string; glyph: string }> = {
+  correct: { className: 'is-correct', glyph: '✓' },
+  incorrect: { className: 'is-wrong', glyph: '✗' },
+  unanswered: { className: 'is-blank', glyph: '–' },
+  pending: { className: 'is-blank', glyph: '…' },
+};
 
 export interface DetailsViewProps {
   contestId: string;
@@ -92,19 +103,21 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
               <ol className="review-list list-reset">
                 {data.questions.map((q) => {
                   const difficulty = difficultyDisplay(q.difficulty);
+                  const verdict = answerVerdict(q);
+                  const look = VERDICT_LOOK[verdict];
                   return (
-                    <li key={q.questionNumber} className={cx('review-item', q.isCorrect ? 'is-correct' : 'is-wrong')}>
+                    <li key={q.questionNumber} className={cx('review-item', look.className)}>
                       <div className="review-head">
                         <span className="review-number">Q{q.questionNumber}</span>
                         <span className={`review-difficulty review-difficulty--${difficulty.tone}`}>{difficulty.label}</span>
                         <span className="review-time">{formatSecondsShort(q.timeSpent)}</span>
-                        <span className={cx('review-mark', q.isCorrect ? 'is-correct' : 'is-wrong')}>
-                          <span aria-hidden="true">{q.isCorrect ? '✓' : '✗'}</span> {q.isCorrect ? 'Correct' : 'Incorrect'}
+                        <span className={cx('review-mark', look.className)}>
+                          <span aria-hidden="true">{look.glyph}</span> {VERDICT_TEXT[verdict]}
                         </span>
                       </div>
                       <p className="review-question">{q.question}</p>
                       <div className="review-answers">
-                        <p className={cx('review-answer', q.isCorrect ? 'is-correct' : 'is-wrong', q.userAnswer === null && 'is-blank')}>
+                        <p className={cx('review-answer', look.className)}>
                           <span>Your answer</span>
                           <strong>{formatAnswer(q.userAnswer)}</strong>
                         </p>

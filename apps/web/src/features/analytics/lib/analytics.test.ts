@@ -86,7 +86,7 @@ describe('details formatting (spec §2 Details)', () => {
     expect(formatSecondsShort(-1)).toBe('0s');
     expect(formatAnswer(42)).toBe('42');
     expect(formatAnswer(-2.5)).toBe('-2.5');
-    expect(formatAnswer(null)).toBe('No answer');
+    expect(formatAnswer(null)).toBe('Not answered');
   });
 
   it('treats any difficulty other than easy and medium as hard (spec §3)', () => {

@@ -114,9 +114,12 @@ export function formatSecondsShort(seconds: number): string {
   return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
 }
 
-/** A numeric answer for display: the number as the user typed it would read; null → 'No answer'. */
+/**
+ * A numeric answer for display: the number as the user typed it would read; null → 'Not answered'
+ * (the contest results' Answers tab's words for a question never answered).
+ */
 export function formatAnswer(answer: number | null | undefined): string {
-  if (answer === null || answer === undefined || !Number.isFinite(answer)) return 'No answer';
+  if (answer === null || answer === undefined || !Number.isFinite(answer)) return 'Not answered';
   return String(answer);
 }
 

@@ -3,14 +3,14 @@
  * in seconds, difficulty, a correct or incorrect mark, the user's answer, the correct answer, the
  * explanation only when wrong, and topic tags; 'No answers recorded' when empty. Our questions take
  * numeric answers, so the user's answer shows beside the correct one (issue #3). A question never
- * answered gets a neutral dash, not the incorrect cross (lib/answer-verdict.ts).
+ * answered gets a neutral dash, not the incorrect cross (contest/lib/answer-verdict.ts).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { IconCheck, IconCross, IconDash } from './results-icons';
-import { answerVerdict, VERDICT_LABEL } from '../lib/answer-verdict';
+import { answerVerdict, VERDICT_LABEL } from '../../lib/answer-verdict';
 import { counted } from '../../../../lib/plural';
 
 export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) {

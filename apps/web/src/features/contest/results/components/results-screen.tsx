@@ -21,6 +21,7 @@ import { BadgeList } from '../../components/badge-chip';
 import { StatusPanel } from '../../take/components/status-panel';
 import { formatHhMmSs } from '../../take/lib/contest-time';
 import { useContestResults, type ContestResults } from '../hooks/use-contest-results';
+import { fieldFigures } from '../lib/field-stats';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { OUTCOME_MESSAGES, outcomeMessage } from '../lib/outcome-message';
 import { ratingDeltaText } from '../lib/performance';
@@ -211,7 +212,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} questionCount={questionCount} final={final} /> },
+            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} statsRevealed={results.statsRevealed} questionCount={questionCount} final={final} /> },
             {
               id: 'leaderboard',
               label: 'Leaderboard',
@@ -234,9 +235,17 @@ function SpectatorView({ results }: { results: ContestResults }) {
   const user = useStoredUser();
   const { stats, leaderboard, leaderboardFinal, questionCount } = results;
   const top = leaderboard[0];
+  const field = fieldFigures(stats, results.statsRevealed, null);
   const items: StatCardItem[] = [
     { label: 'Participants', value: stats?.completedAttempts ?? leaderboard.length, caption: `of ${stats?.totalRegistered ?? '—'} registered`, icon: <IconUsers size={18} />, tone: 'primary' },
-    { label: 'Average Score', value: stats ? Math.round(stats.averageScore * 10) / 10 : '—', caption: `of ${questionCount * CONTEST.pointsPerQuestion} points`, icon: <IconStar size={18} />, tone: 'success' },
+    {
+      label: 'Average Score',
+      value: field.state === 'ready' ? field.averageScore : '—',
+      caption: field.state === 'at-close' ? 'being computed' : `of ${questionCount * CONTEST.pointsPerQuestion} points`,
+      icon: <IconStar size={18} />,
+      tone: 'success',
+      muted: field.state !== 'ready',
+    },
     { label: 'Top Score', value: top ? top.totalScore : '—', caption: top ? `${top.correctCount} of ${questionCount} correct` : 'not ranked yet', icon: <IconTrophy size={18} />, tone: 'gold' },
     { label: 'Completion', value: stats ? `${Math.round(stats.completionRate)}%` : '—', caption: 'of registered finished', icon: <IconChart size={18} />, tone: 'violet' },
   ];

@@ -2,17 +2,22 @@
  * The Summary tab (spec §2 "Contest results": Performance, Contest Stats, Time Analysis,
  * Performance Insights). Accuracy is correct / answered; pace is answers per total time × 60; the
  * strengths note reads 'Excellent work' at 15 or more correct; the next steps differ for rank ≤ 10.
- * Before close, what depends on the correct answers (by difficulty, missed topics) waits for it.
+ * Before close, what depends on the correct answers (by difficulty, missed topics) waits for it,
+ * and so do the field's averages (lib/field-stats: the server publishes them at close), which read
+ * "Available at close" rather than the 0 the server sends meanwhile. Insights are worded for the
+ * outcome (lib/performance `workOnInsight`, `nextStepsText`): a perfect paper has no "topics you
+ * missed". Fastest and slowest show only when they are different questions with different times.
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAttempt, ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
 import { IconBulb, IconChart, IconClock, IconTarget } from './results-icons';
+import { fieldFigures, vsAverageText } from '../lib/field-stats';
 import {
   accuracyPercent,
   answeredOf,
-  answerTimeExtremes,
+  answerTimes,
   difficultyBreakdown,
   missedTopics,
   nextStepsText,
@@ -20,6 +25,8 @@ import {
   ratingDeltaText,
   secondsPerAnswer,
   strengthsNote,
+  workOnInsight,
+  workOnText,
 } from '../lib/performance';
 
 export interface SummaryTabProps {
@@ -28,6 +35,15 @@ export interface SummaryTabProps {
   questionCount: number;
   /** The contest is finalized: rank, answers and rating are out. */
   final: boolean;
+  /** `stats` was made after close, so its averages are real (lib/field-stats `statsRevealed`). */
+  statsRevealed: boolean;
+}
+
+/** Shown in place of a field average before close. */
+const AT_CLOSE = 'Available at close';
+
+function Pending({ children = AT_CLOSE }: { children?: ReactNode }) {
+  return <span className="text-muted cresults-metric-pending">{children}</span>;
 }
 
 function Metric({ label, children, hint }: { label: string; children: ReactNode; hint?: ReactNode }) {
@@ -42,15 +58,17 @@ function Metric({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabProps) {
+export function SummaryTab({ attempt, stats, questionCount, final, statsRevealed }: SummaryTabProps) {
   const answered = answeredOf(attempt);
   const accuracy = accuracyPercent(attempt.correctCount, answered);
   const pace = pacePerMinute(answered, attempt.totalTimeSpent);
-  const { fastest, slowest } = answerTimeExtremes(attempt.answers);
+  const times = answerTimes(attempt.answers);
   const byDifficulty = final ? difficultyBreakdown(attempt.answers) : [];
-  const missed = final ? missedTopics(attempt.answers) : [];
+  const tally = { correct: attempt.correctCount, answered, questionCount };
+  const workOn = workOnInsight(tally, final, final ? missedTopics(attempt.answers) : []);
   const delta = ratingDeltaText(attempt.ratingChange);
-  const vsAverage = stats && stats.completedAttempts > 0 ? Math.round(attempt.totalScore - stats.averageScore) : null;
+  const field = fieldFigures(stats, statsRevealed, attempt.totalScore);
+  const noField = field.state === 'none' ? <span className="text-muted">—</span> : <Pending />;
 
   return (
     <div className="cresults-summary-grid">
@@ -100,16 +118,30 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
             <Metric label="Completed">{stats.completedAttempts}</Metric>
             <Metric label="Completion rate">{Math.round(stats.completionRate)}%</Metric>
             <Metric label="Average score">
-              {Math.round(stats.averageScore * 10) / 10} <small>pts</small>
+              {field.state === 'ready' ? (
+                <>
+                  {field.averageScore} <small>pts</small>
+                </>
+              ) : (
+                noField
+              )}
             </Metric>
-            <Metric label="Average correct">{Math.round(stats.averageCorrect * 10) / 10}</Metric>
+            <Metric label="Average correct">{field.state === 'ready' ? field.averageCorrect : noField}</Metric>
             <Metric label="You vs average">
-              {vsAverage === null ? '—' : <span className={vsAverage >= 0 ? 'text-success' : 'text-danger'}>{vsAverage >= 0 ? `+${vsAverage}` : `−${Math.abs(vsAverage)}`} pts</span>}
+              {field.state === 'ready' && field.vsAverage !== null ? (
+                <span className={field.vsAverage >= 0 ? 'text-success' : 'text-danger'}>{vsAverageText(field.vsAverage)}</span>
+              ) : (
+                noField
+              )}
             </Metric>
           </dl>
         ) : (
           <p className="text-muted text-small">Contest statistics are not available right now.</p>
         )}
+        {stats && field.state === 'at-close' ? (
+          <p className="text-muted text-small cresults-card-note">The field’s averages cover every finished paper, so they are published when the contest closes.</p>
+        ) : null}
+        {field.state === 'none' ? <p className="text-muted text-small cresults-card-note">Nobody had finished the contest, so there is no average.</p> : null}
       </Card>
 
       <Card title="Time Analysis" icon={<IconClock size={18} />} headingLevel={3} tone="tight">
@@ -119,9 +151,25 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
           <Metric label="Pace" hint="answers per minute">
             {pace}
           </Metric>
-          <Metric label="Field average">{stats && stats.completedAttempts > 0 ? formatMmSs(stats.averageTimeSpent) : '—'}</Metric>
-          <Metric label="Fastest">{fastest ? `Q${fastest.questionNumber} · ${fastest.timeSpent} s` : '—'}</Metric>
-          <Metric label="Slowest">{slowest ? `Q${slowest.questionNumber} · ${slowest.timeSpent} s` : '—'}</Metric>
+          <Metric label="Field average">{field.state === 'ready' ? formatMmSs(field.averageTimeSpent) : field.state === 'none' ? '—' : <Pending />}</Metric>
+          {times.kind === 'range' ? (
+            <>
+              <Metric label="Fastest">
+                Q{times.fastest.questionNumber} · {times.fastest.timeSpent} s
+              </Metric>
+              <Metric label="Slowest">
+                Q{times.slowest.questionNumber} · {times.slowest.timeSpent} s
+              </Metric>
+            </>
+          ) : times.kind === 'single' ? (
+            <Metric label="Answer time" hint="your only answer">
+              Q{times.question.questionNumber} · {times.question.timeSpent} s
+            </Metric>
+          ) : times.kind === 'even' ? (
+            <Metric label="Answer time" hint={`each of your ${times.count} answers`}>
+              {Math.round(times.timeSpent)} s
+            </Metric>
+          ) : null}
         </dl>
       </Card>
 
@@ -133,11 +181,9 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
           </li>
           <li className="cresults-insight cresults-insight-improve">
             <span className="cresults-insight-label">To work on</span>
-            {!final ? (
-              <p>The topics you missed are shown once the contest closes and the answers are revealed.</p>
-            ) : missed.length > 0 ? (
+            {workOn.kind === 'topics' ? (
               <p>
-                Most missed: {missed.map((t, i) => (
+                Most missed: {workOn.topics.map((t, i) => (
                   <span key={t}>
                     {i > 0 ? ', ' : ''}
                     <strong>{t}</strong>
@@ -146,14 +192,14 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
                 . Review them in the Answers tab.
               </p>
             ) : (
-              <p>Nothing missed — a perfect paper.</p>
+              <p>{workOnText(workOn)}</p>
             )}
           </li>
           <li className="cresults-insight cresults-insight-next">
             <span className="cresults-insight-label">
               <IconBolt size={14} /> Next steps
             </span>
-            <p>{nextStepsText(attempt.rank)}</p>
+            <p>{nextStepsText(attempt.rank, tally)}</p>
           </li>
         </ul>
       </Card>

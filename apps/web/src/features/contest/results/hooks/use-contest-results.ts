@@ -7,7 +7,8 @@
  * - GET /contest/leaderboard?limit=50 and /contest/stats; their failures are logged only (spec §8),
  *   leaving empty lists;
  * - when the close time passes, everything is read again, then every ~5 s until the contest is
- *   finalized (attempt ranked, leaderboard final).
+ *   finalized (attempt ranked, leaderboard final); the stats also until a response made after close
+ *   is in hand (lib/field-stats: before close their averages are sent as 0, not as "unknown").
  * A failed attempt lookup toasts 'Failed to load contest results' (spec §8).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
@@ -27,8 +28,9 @@ import {
 import { useCorrectedNow } from '../../take/hooks/use-corrected-now';
 import { clockOffsetMs, instantMs, secondsUntil } from '../../take/lib/contest-time';
 import { attemptFromNavState } from '../lib/attempt-nav';
+import { statsRevealed } from '../lib/field-stats';
 import { RESULTS_MESSAGES } from '../lib/messages';
-import { isClosed, pickAttempt, pollDelayMs, resultsPhase, type ResultsPhase } from '../lib/results-phase';
+import { FINALIZATION_POLL_MS, isClosed, pickAttempt, pollDelayMs, resultsPhase, type ResultsPhase } from '../lib/results-phase';
 
 export interface ContestResults {
   /** 'Computing Results...' until the first answers are in. */
@@ -47,6 +49,8 @@ export interface ContestResults {
   leaderboard: ContestLeaderboardEntry[];
   leaderboardFinal: boolean;
   stats: ContestStats | null;
+  /** `stats` was made after close, so its averages are real (lib/field-stats); false before. */
+  statsRevealed: boolean;
 }
 
 function logOnly(what: string, error: unknown): void {
@@ -58,6 +62,7 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
   const queryClient = useQueryClient();
   const [navAttempt] = useState(() => attemptFromNavState(location.state));
   const [pollMs, setPollMs] = useState<number | false>(false);
+  const [statsPollMs, setStatsPollMs] = useState<number | false>(false);
   const limit = CONTEST.resultsLeaderboardLimit;
 
   const history = useQuery({
@@ -78,7 +83,7 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
     queryKey: contestKeys.stats(contestId),
     queryFn: () => getContestStats(contestId),
     enabled,
-    refetchInterval: pollMs,
+    refetchInterval: statsPollMs,
   });
 
   useEffect(() => logOnly('leaderboard', board.error), [board.error]);
@@ -96,8 +101,13 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
   const phase = resultsPhase({ attempt, closeMs, nowMs: now, leaderboardFinal });
   const failed = !attempt && history.isError;
 
+  const revealed = statsRevealed({ closeMs, statsServerMs: statsQuery.dataUpdatedAt > 0 ? statsQuery.dataUpdatedAt + offsetMs : Number.NaN, leaderboardFinal });
+
   const wantedPoll = pollDelayMs(phase, leaderboardFinal);
   useEffect(() => setPollMs(wantedPoll), [wantedPoll]);
+  // Closed, but the stats in hand were made before close (their averages 0): ask until they are not.
+  const wantedStatsPoll = closed && !revealed && !statsQuery.isError ? FINALIZATION_POLL_MS : wantedPoll;
+  useEffect(() => setStatsPollMs(wantedStatsPoll), [wantedStatsPoll]);
 
   // The close instant passes while the page is open: read everything again at once (then poll).
   const wasOpen = useRef(!closed);
@@ -137,5 +147,6 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
     leaderboard: board.data?.leaderboard ?? [],
     leaderboardFinal,
     stats: statsQuery.data?.stats ?? null,
+    statsRevealed: revealed,
   };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   accuracyPercent,
   answeredOf,
-  answerTimeExtremes,
+  answerTimes,
   difficultyBreakdown,
   missedTopics,
   nextStepsText,
@@ -11,6 +11,8 @@ import {
   ratingDeltaText,
   secondsPerAnswer,
   strengthsNote,
+  workOnInsight,
+  workOnText,
 } from './performance';
 
 function answer(over: Partial<ContestAnswer> & Pick<ContestAnswer, 'questionIndex'>): ContestAnswer {
@@ -68,19 +70,69 @@ describe('answeredOf', () => {
   });
 });
 
-describe('answerTimeExtremes', () => {
+describe('answerTimes', () => {
   it('finds the fastest and slowest answered question, skipping unanswered ones', () => {
-    const result = answerTimeExtremes([
+    const result = answerTimes([
       answer({ questionIndex: 2, timeSpent: 40 }),
       answer({ questionIndex: 0, timeSpent: 6 }),
       answer({ questionIndex: 1, timeSpent: 6 }),
       answer({ questionIndex: 3, timeSpent: 2, userAnswer: null }),
     ]);
-    expect(result).toEqual({ fastest: { questionNumber: 1, timeSpent: 6 }, slowest: { questionNumber: 3, timeSpent: 40 } });
+    expect(result).toEqual({ kind: 'range', fastest: { questionNumber: 1, timeSpent: 6 }, slowest: { questionNumber: 3, timeSpent: 40 } });
+  });
+
+  it('does not name one question both fastest and slowest', () => {
+    // The audit's case: a single answer was "Fastest Q1 · 1 s / Slowest Q1 · 1 s".
+    expect(answerTimes([answer({ questionIndex: 0, timeSpent: 1 }), answer({ questionIndex: 1, userAnswer: null, timeSpent: 0 })])).toEqual({
+      kind: 'single',
+      question: { questionNumber: 1, timeSpent: 1 },
+    });
+  });
+
+  it('has no fastest or slowest when every answer took the same whole second', () => {
+    const even = [0, 1, 2, 3, 4].map((i) => answer({ questionIndex: i, timeSpent: i === 2 ? 1.2 : 1 }));
+    expect(answerTimes(even)).toEqual({ kind: 'even', count: 5, timeSpent: 1 });
   });
 
   it('is empty without answers', () => {
-    expect(answerTimeExtremes([])).toEqual({ fastest: null, slowest: null });
+    expect(answerTimes([])).toEqual({ kind: 'none' });
+    expect(answerTimes([answer({ questionIndex: 0, userAnswer: null })])).toEqual({ kind: 'none' });
+  });
+});
+
+describe('workOnInsight and workOnText (To work on, worded for the outcome)', () => {
+  const twenty = (correct: number, answered: number) => ({ correct, answered, questionCount: 20 });
+
+  it('never speaks of missed topics after a perfect paper, before or after close', () => {
+    for (const final of [false, true]) {
+      const insight = workOnInsight({ correct: 5, answered: 5, questionCount: 5 }, final, []);
+      expect(insight).toEqual({ kind: 'perfect' });
+      if (insight.kind !== 'topics') expect(workOnText(insight)).not.toMatch(/topics you missed/i);
+      expect(workOnText({ kind: 'perfect' })).toMatch(/perfect paper/);
+    }
+  });
+
+  it('names the most missed topics after close', () => {
+    expect(workOnInsight(twenty(15, 18), true, ['division'])).toEqual({ kind: 'topics', topics: ['division'] });
+  });
+
+  it('before close, waits for the answers when some were wrong', () => {
+    const insight = workOnInsight(twenty(15, 18), false, []);
+    expect(insight).toEqual({ kind: 'at-close' });
+    expect(workOnText({ kind: 'at-close' })).toMatch(/once the contest closes/);
+  });
+
+  it('speaks of pace when every answer given was right but some were left', () => {
+    const insight = workOnInsight(twenty(4, 4), false, []);
+    expect(insight).toEqual({ kind: 'unanswered', count: 16 });
+    expect(workOnText({ kind: 'unanswered', count: 16 })).toMatch(/^Every answer you gave was right; 16 questions were left unanswered/);
+    expect(workOnText({ kind: 'unanswered', count: 1 })).toMatch(/1 question was left/);
+  });
+
+  it('has its own words for an empty paper and for misses without topic tags', () => {
+    expect(workOnInsight(twenty(0, 0), true, [])).toEqual({ kind: 'nothing-answered' });
+    expect(workOnInsight(twenty(12, 18), true, [])).toEqual({ kind: 'missed', count: 8 });
+    expect(workOnText({ kind: 'missed', count: 8 })).toMatch(/missed 8 questions/);
   });
 });
 
@@ -133,17 +185,29 @@ describe('strengthsNote (spec §2: Excellent work at 15 or more correct)', () =>
 });
 
 describe('nextStepsText (spec §2: differs for rank 10 or better)', () => {
+  const mixed = { correct: 12, answered: 18, questionCount: 20 };
+
   it('has a top-10 text, podium and winner variants, and a text for everyone else', () => {
-    const top = nextStepsText(7);
-    const rest = nextStepsText(11);
+    const top = nextStepsText(7, mixed);
+    const rest = nextStepsText(11, mixed);
     expect(top).toMatch(/top 10/);
     expect(rest).not.toBe(top);
-    expect(nextStepsText(10)).toBe(top);
-    expect(nextStepsText(1)).toMatch(/title/);
+    expect(nextStepsText(10, mixed)).toBe(top);
+    expect(nextStepsText(1, mixed)).toMatch(/title/);
     // Ranks 2 and 3 are on the podium already: not told to push for it.
-    for (const rank of [2, 3]) expect(nextStepsText(rank)).toMatch(/made the podium.*first place/);
-    expect(nextStepsText(4)).toBe(top);
-    expect(nextStepsText(null)).toBe(rest);
+    for (const rank of [2, 3]) expect(nextStepsText(rank, mixed)).toMatch(/made the podium.*first place/);
+    expect(nextStepsText(4, mixed)).toBe(top);
+    expect(nextStepsText(null, mixed)).toBe(rest);
+    expect(rest).toMatch(/topics you missed/);
+  });
+
+  it('fits the paper outside the top 10: no "topics you missed" when nothing was missed', () => {
+    const perfect = nextStepsText(null, { correct: 5, answered: 5, questionCount: 5 });
+    expect(perfect).not.toMatch(/missed/);
+    expect(perfect).toMatch(/perfect score/);
+    const allRightSomeLeft = nextStepsText(null, { correct: 4, answered: 4, questionCount: 20 });
+    expect(allRightSomeLeft).not.toMatch(/missed/);
+    expect(allRightSomeLeft).toMatch(/speed/);
   });
 });
 

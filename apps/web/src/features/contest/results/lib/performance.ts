@@ -44,20 +44,37 @@ export interface TimedQuestion {
   timeSpent: number;
 }
 
-/** Fastest and slowest answered question by the client-reported time (ties: the earlier question). */
-export function answerTimeExtremes(answers: readonly Pick<ContestAnswer, 'questionIndex' | 'userAnswer' | 'timeSpent'>[]): {
-  fastest: TimedQuestion | null;
-  slowest: TimedQuestion | null;
-} {
-  let fastest: TimedQuestion | null = null;
-  let slowest: TimedQuestion | null = null;
-  const ordered = [...answers].filter((a) => a.userAnswer !== null && Number.isFinite(a.timeSpent)).sort((a, b) => a.questionIndex - b.questionIndex);
-  for (const a of ordered) {
-    const q = { questionNumber: a.questionIndex + 1, timeSpent: a.timeSpent };
-    if (!fastest || q.timeSpent < fastest.timeSpent) fastest = q;
-    if (!slowest || q.timeSpent > slowest.timeSpent) slowest = q;
+/**
+ * The answer times of the Time Analysis card, by the client-reported seconds per answered question:
+ * - 'none': nothing answered;
+ * - 'single': one answered question (fastest and slowest would name the same one);
+ * - 'even': several, all in the same whole second (no fastest or slowest to tell apart);
+ * - 'range': the fastest and the slowest (ties: the earlier question).
+ */
+export type AnswerTimes =
+  | { kind: 'none' }
+  | { kind: 'single'; question: TimedQuestion }
+  | { kind: 'even'; count: number; timeSpent: number }
+  | { kind: 'range'; fastest: TimedQuestion; slowest: TimedQuestion };
+
+/** See AnswerTimes. Unanswered questions and non-finite times are left out; seconds are as sent. */
+export function answerTimes(answers: readonly Pick<ContestAnswer, 'questionIndex' | 'userAnswer' | 'timeSpent'>[]): AnswerTimes {
+  const ordered = answers
+    .filter((a) => a.userAnswer !== null && Number.isFinite(a.timeSpent))
+    .sort((a, b) => a.questionIndex - b.questionIndex)
+    .map((a) => ({ questionNumber: a.questionIndex + 1, timeSpent: a.timeSpent }));
+  const [first] = ordered;
+  if (!first) return { kind: 'none' };
+  if (ordered.length === 1) return { kind: 'single', question: first };
+  let fastest = first;
+  let slowest = first;
+  for (const q of ordered) {
+    if (q.timeSpent < fastest.timeSpent) fastest = q;
+    if (q.timeSpent > slowest.timeSpent) slowest = q;
   }
-  return { fastest, slowest };
+  // The Answers tab shows whole seconds: times that read the same there are the same here.
+  if (Math.round(fastest.timeSpent) === Math.round(slowest.timeSpent)) return { kind: 'even', count: ordered.length, timeSpent: fastest.timeSpent };
+  return { kind: 'range', fastest, slowest };
 }
 
 export interface DifficultyRow {
@@ -109,12 +126,81 @@ export function strengthsNote(correct: number, accuracy: number, answered: numbe
   return 'Showing up is the first step: every contest teaches you the question types to expect.';
 }
 
-/** The next-steps text (spec §2: it differs for rank 10 or better; ours also for the podium and for first). */
-export function nextStepsText(rank: number | null): string {
+/** What the player got right and missed, as the attempt tells it from submission on (before close too). */
+export interface PaperTally {
+  correct: number;
+  answered: number;
+  /** Questions in the contest (20 in the weekly one). */
+  questionCount: number;
+}
+
+/** Every question answered, and answered right. */
+export function isPerfectPaper({ correct, questionCount }: PaperTally): boolean {
+  return questionCount > 0 && correct >= questionCount;
+}
+
+/**
+ * The "To work on" insight, worded for the outcome:
+ * - 'perfect': nothing missed (no "topics you missed" to speak of);
+ * - 'topics': after close, the most missed topics (`missedTopics`);
+ * - 'unanswered': every answer given was right, `count` questions were left;
+ * - 'nothing-answered': no answer at all (the server submits a started attempt at close);
+ * - 'at-close': some answers were wrong, and which topics waits for the answers (issue #3);
+ * - 'missed': after close, `count` questions missed, without topic tags to name.
+ */
+export type WorkOnInsight =
+  | { kind: 'perfect' }
+  | { kind: 'topics'; topics: string[] }
+  | { kind: 'unanswered'; count: number }
+  | { kind: 'nothing-answered' }
+  | { kind: 'at-close' }
+  | { kind: 'missed'; count: number };
+
+/**
+ * @param tally - counts from the attempt (known from submission on).
+ * @param final - the answers are revealed, so `topics` (missedTopics) can be named.
+ * @param topics - the most missed topics (after close), else [].
+ */
+export function workOnInsight(tally: PaperTally, final: boolean, topics: readonly string[]): WorkOnInsight {
+  if (isPerfectPaper(tally)) return { kind: 'perfect' };
+  if (final && topics.length > 0) return { kind: 'topics', topics: [...topics] };
+  if (tally.answered <= 0) return { kind: 'nothing-answered' };
+  const wrong = Math.max(0, tally.answered - tally.correct);
+  if (wrong === 0) return { kind: 'unanswered', count: Math.max(0, tally.questionCount - tally.answered) };
+  if (!final) return { kind: 'at-close' };
+  return { kind: 'missed', count: Math.max(0, tally.questionCount - tally.correct) };
+}
+
+/** The sentence of a WorkOnInsight other than 'topics' (which the tab renders with its topics in bold). */
+export function workOnText(insight: Exclude<WorkOnInsight, { kind: 'topics' }>): string {
+  switch (insight.kind) {
+    case 'perfect':
+      return 'Nothing missed — a perfect paper. What is left is speed: equal scores are ranked by time.';
+    case 'unanswered':
+      return `Every answer you gave was right; ${counted(insight.count, 'question')} ${insight.count === 1 ? 'was' : 'were'} left unanswered. Work on pace so that you reach them all.`;
+    case 'nothing-answered':
+      return 'No question was answered this time. Try the first few: the easy ones come first and count as much as the hard ones.';
+    case 'at-close':
+      return 'The topics you missed are shown once the contest closes and the answers are revealed.';
+    case 'missed':
+      return `You missed ${counted(insight.count, 'question')}: review them in the Answers tab.`;
+  }
+}
+
+/**
+ * The next-steps text (spec §2: it differs for rank 10 or better; ours also for the podium and for
+ * first). Outside the top 10 (or before close, rank null) it fits the paper: a perfect one is told
+ * about time, one with only unanswered questions about pace, the rest about the topics missed.
+ */
+export function nextStepsText(rank: number | null, tally: PaperTally): string {
   if (rank !== null && rank >= 1 && rank <= TOP_RANK_FOR_NEXT_STEPS) {
     if (rank === 1) return 'Defend your title next Friday: keep your speed up on the hardest questions, where ties are decided by time.';
     if (rank <= 3) return 'You made the podium. Go for first place next Friday: every hard question you get right counts most.';
     return 'You are in the top 10. Push for the podium next Friday: shave seconds off the easy questions and bank time for the hard ones.';
+  }
+  if (isPerfectPaper(tally)) return 'Keep the perfect score next Friday and finish faster: among equal scores, the quickest ranks first.';
+  if (tally.answered > 0 && tally.correct >= tally.answered) {
+    return 'Practise the daily sets to build speed, so that you reach every question in next Friday’s contest.';
   }
   return 'Practise the daily sets, starting with the topics you missed, and aim for the top 10 in next Friday’s contest.';
 }

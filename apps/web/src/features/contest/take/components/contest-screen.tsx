@@ -6,7 +6,8 @@
  * — 'Please login to access the contest' and /login. Then 'Loading Contest...' while POST
  * /contest/start makes or resumes the attempt; lib/start-outcome decides what its answer means
  * ('Contest ∉ Available Set', the results, home with a message, or the question view). No Logout
- * button on this route (spec §2).
+ * button on this route (spec §2). Opened a few seconds before the opening, the start waits for it
+ * on 'Loading Contest...' (lib/start-outcome `earlyStartHoldMs`) rather than being refused.
  */
 import type { ContestStartResponse } from '@mathsprint/shared/protocol';
 import { useQuery } from '@tanstack/react-query';
@@ -23,6 +24,7 @@ import { useContestClockOffset } from '../hooks/use-contest-clock-offset';
 import { useContestSession } from '../hooks/use-contest-session';
 import { TAKE_MESSAGES } from '../lib/messages';
 import {
+  earlyStartHoldMs,
   EARLY_START_RETRY_MS,
   retryEarlyStart,
   startErrorOutcome,
@@ -53,11 +55,26 @@ export function ContestScreen() {
     navigate(paths.login, { replace: true });
   }, [allowed, navigate]);
 
-  const offsetMs = useContestClockOffset(contestId, allowed);
+  const clock = useContestClockOffset(contestId, allowed);
+  const offsetMs = clock.offsetMs;
+  // Held until GET /contest/next has said when this contest opens, then until it opens if that is
+  // seconds away; released once for good.
+  const [held, setHeld] = useState(true);
+  useEffect(() => {
+    if (!held || !clock.settled) return;
+    const holdMs = earlyStartHoldMs(clock.openMs, Date.now() + clock.offsetMs);
+    if (holdMs === 0) {
+      setHeld(false);
+      return;
+    }
+    const timer = setTimeout(() => setHeld(false), holdMs);
+    return () => clearTimeout(timer);
+  }, [held, clock.settled, clock.openMs, clock.offsetMs]);
+
   const start = useQuery({
     queryKey: [...contestKeys.all, 'start', contestId] as const,
     queryFn: () => startContest(contestId),
-    enabled: allowed && contestId !== '',
+    enabled: allowed && contestId !== '' && !held,
     // POST /contest/start is idempotent (it returns the existing attempt), but a failure must reach
     // the user at once, and a fresh copy (saved answers) is wanted on every visit. The one failure
     // asked again is a Join a moment before the server's openTime (start-outcome.ts).

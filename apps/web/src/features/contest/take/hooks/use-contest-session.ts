@@ -12,9 +12,14 @@
  *   a confirmation; POST /contest/submit; success toasts 'Contest submitted successfully!' (3000 ms)
  *   and opens the results with {attempt} in navigation state; failure toasts the server's error,
  *   else 'Failed to submit contest' (a 409 then opens the results, the attempt being final anyway).
+ *   'Your attempt is already submitted' (another tab, or the server at close) is no failure: an
+ *   info toast says so and the results open.
  * - Close time: "Time's up!" shows and the final submit runs unless one is already running; then
- *   the info toast 'Contest auto-submitted due to time limit' and the results without state. Its
- *   failure is logged only (spec §8): the server submits every open attempt at close anyway.
+ *   the info toast 'Contest auto-submitted due to time limit' and the results without state. The
+ *   server submits every started attempt at close itself, so this submit usually meets 409 'Your
+ *   attempt is already submitted' (or 'The contest is over'): that is the expected outcome and
+ *   passes quietly (lib/final-submit `submitAlreadySettled`). Any other failure is logged only
+ *   (spec §8).
  */
 import { DISPLAY } from '@mathsprint/shared/constants';
 import type { ContestStartResponse } from '@mathsprint/shared/protocol';
@@ -35,7 +40,7 @@ import {
   type TakeState,
 } from '../lib/attempt-navigation';
 import { elapsedSeconds, instantMs, secondsUntil } from '../lib/contest-time';
-import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage } from '../lib/final-submit';
+import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from '../lib/final-submit';
 import { TAKE_MESSAGES } from '../lib/messages';
 import { useCorrectedNow } from './use-corrected-now';
 
@@ -175,6 +180,11 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
       toast.success(TAKE_MESSAGES.submitted, { autoClose: DISPLAY.toastSuccessMs });
       if (mounted.current) navigate(resultsPath, { replace: true, state: { attempt: submitted } });
     } catch (error) {
+      if (submitAlreadySettled(error, 'manual')) {
+        toast.info(finalSubmitErrorMessage(error), { toastId: 'contest-already-submitted' });
+        if (mounted.current) navigate(resultsPath, { replace: true });
+        return;
+      }
       toast.error(finalSubmitErrorMessage(error));
       if (!mounted.current) return;
       if ((error instanceof ApiError && error.status === 409) || autoStarted.current) {
@@ -199,7 +209,10 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
     // With no answer the server would refuse (400) and submits the attempt at close itself.
     const request = answered > 0 ? submitContest(contestId).then(() => undefined) : Promise.resolve();
     void request
-      .catch((error: unknown) => console.error('Contest auto-submit failed (the server submits open attempts at close)', error))
+      .catch((error: unknown) => {
+        if (submitAlreadySettled(error, 'auto')) return;
+        console.error('Contest auto-submit failed (the server submits open attempts at close)', error);
+      })
       .then(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, TIMES_UP_MIN_MS - (Date.now() - shownAt)))))
       .then(() => {
         toast.info(TAKE_MESSAGES.autoSubmitted, { toastId: 'contest-auto-submitted' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api';
-import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage } from './final-submit';
+import { CONTEST_ERRORS } from '@mathsprint/shared/protocol';
+import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from './final-submit';
 
 describe('finalSubmitBlockedReason (spec §5)', () => {
   it('needs at least one answer', () => {
@@ -27,5 +28,24 @@ describe('finalSubmitErrorMessage (spec §8)', () => {
     expect(finalSubmitErrorMessage(new ApiError('  ', 500))).toBe('Failed to submit contest');
     expect(finalSubmitErrorMessage(new TypeError('fetch failed'))).toBe('Failed to submit contest');
     expect(finalSubmitErrorMessage(undefined)).toBe('Failed to submit contest');
+  });
+});
+
+describe('submitAlreadySettled', () => {
+  it("takes 409 'Your attempt is already submitted' as done, at close and on Execute Submit", () => {
+    expect(CONTEST_ERRORS.alreadySubmitted).toBe('Your attempt is already submitted');
+    for (const when of ['auto', 'manual'] as const) expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.alreadySubmitted, 409), when)).toBe(true);
+  });
+
+  it("takes 'The contest is over' as done only at close (the server's close pass submits it)", () => {
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.over, 409), 'auto')).toBe(true);
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.over, 409), 'manual')).toBe(false);
+  });
+
+  it('leaves real failures alone', () => {
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.alreadySubmitted, 500), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.noAnswers, 400), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new ApiError('Failed to submit contest', 0), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new TypeError('fetch failed'), 'auto')).toBe(false);
   });
 });

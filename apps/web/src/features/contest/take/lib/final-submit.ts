@@ -2,6 +2,7 @@
  * Rules of the final submit from the summary (spec §2 "Summary view", §5 "Contest final submit",
  * §8 "Contest final submit failure").
  */
+import { CONTEST_ERRORS } from '@mathsprint/shared/protocol';
 import { ApiError } from '../../../../lib/api';
 import { TAKE_MESSAGES } from './messages';
 
@@ -21,4 +22,19 @@ export function executeSubmitDisabled(flags: { submitting: boolean; timeUp: bool
 /** Spec §8: the server's error field, else 'Failed to submit contest'. */
 export function finalSubmitErrorMessage(error: unknown): string {
   return error instanceof ApiError && error.message.trim() ? error.message : TAKE_MESSAGES.submitFailed;
+}
+
+/**
+ * Whether a refused POST /contest/submit still leaves the attempt submitted, so the page goes to the
+ * results as after a success: 409 'Your attempt is already submitted' (CONTEST_ERRORS.alreadySubmitted;
+ * the server submits every started attempt at close, so at close the page's own submit usually
+ * meets this; also a submit from another tab) and, for the close-time submit only, 409 'The contest
+ * is over' (the server's close pass submits the attempt within one scheduler tick).
+ *
+ * @param when - 'auto': the submit at close time; 'manual': Execute Submit.
+ */
+export function submitAlreadySettled(error: unknown, when: 'auto' | 'manual'): boolean {
+  if (!(error instanceof ApiError) || error.status !== 409) return false;
+  if (error.message === CONTEST_ERRORS.alreadySubmitted) return true;
+  return when === 'auto' && error.message === CONTEST_ERRORS.over;
 }

@@ -1,6 +1,14 @@
 import type { ContestAttempt } from '@mathsprint/shared/protocol';
 import { describe, expect, it } from 'vitest';
-import { EARLY_START_RETRIES, retryEarlyStart, startErrorOutcome, startResponseOutcome } from './start-outcome';
+import {
+  EARLY_START_HOLD_MARGIN_MS,
+  EARLY_START_HOLD_WINDOW_MS,
+  EARLY_START_RETRIES,
+  earlyStartHoldMs,
+  retryEarlyStart,
+  startErrorOutcome,
+  startResponseOutcome,
+} from './start-outcome';
 
 const closeTime = '2026-11-27T15:40:00.000Z';
 const close = Date.parse(closeTime);
@@ -72,5 +80,21 @@ describe('startResponseOutcome', () => {
   it('sends a submitted attempt or a closed contest to the results', () => {
     expect(startResponseOutcome({ attempt: { status: 'submitted', contestId }, questions: [question] }, close - 60_000).kind).toBe('results');
     expect(startResponseOutcome({ attempt: { status: 'in-progress', contestId }, questions: [question] }, close + 1).kind).toBe('results');
+  });
+});
+
+describe('earlyStartHoldMs', () => {
+  const open = Date.parse(contestId.openTime);
+
+  it('holds the start until just after the opening when the page is opened seconds early', () => {
+    expect(earlyStartHoldMs(open, open - 4_000)).toBe(4_000 + EARLY_START_HOLD_MARGIN_MS);
+    expect(earlyStartHoldMs(open, open - EARLY_START_HOLD_WINDOW_MS)).toBe(EARLY_START_HOLD_WINDOW_MS + EARLY_START_HOLD_MARGIN_MS);
+    expect(earlyStartHoldMs(open, open)).toBe(EARLY_START_HOLD_MARGIN_MS);
+  });
+
+  it('sends at once once open, when the opening is unknown, or when it is far off (the server says so)', () => {
+    expect(earlyStartHoldMs(open, open + 1)).toBe(0);
+    expect(earlyStartHoldMs(Number.NaN, open - 4_000)).toBe(0);
+    expect(earlyStartHoldMs(open, open - EARLY_START_HOLD_WINDOW_MS - 1)).toBe(0);
   });
 });

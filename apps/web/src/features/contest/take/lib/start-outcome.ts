@@ -3,6 +3,8 @@
  * §8; issue #3). Pure, so each branch is tested on its own:
  * - a 404 (or 400: an id that cannot exist) or a contest without questions → 'Contest ∉ Available
  *   Set' with Return Home;
+ * - opened up to 10 s before openTime (by the corrected clock): the start is held until then
+ *   (`earlyStartHoldMs`), so that it is not refused at all;
  * - 409 'The contest has not started yet': the page asks again (`retryEarlyStart`). Join appears
  *   when this browser's estimate of the server's clock reaches openTime; the estimate is taken
  *   once, so a browser clock stepped forward since (NTP, a sleeping laptop) shows Join early. A
@@ -29,6 +31,34 @@ export type StartOutcome =
  * far more than any clock estimate is off by, short enough that a real early visit is told so. */
 export const EARLY_START_RETRIES = 20;
 export const EARLY_START_RETRY_MS = 500;
+
+/**
+ * How long before openTime a visit is held rather than refused (ms): the retries' whole span, 10 s.
+ * Further ahead, POST /contest/start is sent at once and its refusal handled as above.
+ */
+export const EARLY_START_HOLD_WINDOW_MS = EARLY_START_RETRIES * EARLY_START_RETRY_MS;
+/**
+ * Extra wait past the estimated opening (ms), for the estimate of the server's clock, which is off
+ * by up to half a round trip of GET /contest/next; a start still refused is retried as above.
+ */
+export const EARLY_START_HOLD_MARGIN_MS = 250;
+
+/**
+ * How long to hold POST /contest/start (ms) when the page is opened a few seconds before the
+ * contest's openTime on the server-corrected clock: a start sent then is sure to meet 409 'The
+ * contest has not started yet', which the browser reports in its console as a failed request, and
+ * the player waits on 'Loading Contest...' either way. 0 (send now) when the opening is unknown,
+ * past, or more than EARLY_START_HOLD_WINDOW_MS away.
+ *
+ * @param openMs - the contest's openTime, epoch ms (NaN when unknown).
+ * @param nowMs - server-corrected now, epoch ms.
+ */
+export function earlyStartHoldMs(openMs: number, nowMs: number): number {
+  if (!Number.isFinite(openMs) || !Number.isFinite(nowMs)) return 0;
+  const early = openMs - nowMs;
+  if (early < 0 || early > EARLY_START_HOLD_WINDOW_MS) return 0;
+  return early + EARLY_START_HOLD_MARGIN_MS;
+}
 
 const isNotStartedYet = (status: number, message: string | null | undefined): boolean =>
   status === 409 && message === TAKE_MESSAGES.notStarted;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { answerVerdict } from './answer-verdict';
+import { answerVerdict, VERDICT_TEXT } from './answer-verdict';
 
 describe('answerVerdict', () => {
   it('marks a right answer correct and a wrong one incorrect', () => {
@@ -14,5 +14,14 @@ describe('answerVerdict', () => {
 
   it('is pending while the correct answers are hidden', () => {
     expect(answerVerdict({ userAnswer: 0, isCorrect: null })).toBe('pending');
+  });
+});
+
+describe('answerVerdict on the analytics details (GET /contest/past)', () => {
+  it('marks a blank question not answered, as the Answers tab does, though isCorrect is false', () => {
+    const blank = { questionNumber: 3, userAnswer: null, correctAnswer: 24, isCorrect: false };
+    expect(answerVerdict(blank)).toBe('unanswered');
+    expect(VERDICT_TEXT[answerVerdict(blank)]).toBe('Not answered');
+    expect(VERDICT_TEXT[answerVerdict({ userAnswer: 25, isCorrect: false })]).toBe('Incorrect');
   });
 });
