@@ -2,7 +2,9 @@
  * Issue #4's user story in a real browser (Debian's Chromium via playwright-core), two browser
  * contexts: a new user opens /daily, sees today's four sets with the locked ones marked with their
  * unlock ratings, opens the basic set, answers it, presses 'Execute Submit()', gets practice points
- * and a badge toast, finds themselves in the daily rankings and the season leaderboard, sees today
+ * and a badge toast (answers typed before leaving the set and coming back are still there, and the
+ * error toast of a refused try goes once the submit succeeds), finds themselves in the daily
+ * rankings and the season leaderboard, sees today
  * solved in the streak calendar and the streak at 1 on the home dashboard (whose daily card first
  * invites a start, then says the streak is safe for today); posts a comment that
  * appears live in a second signed-in browser, where a vote on it shows up live in the first; a
@@ -13,7 +15,7 @@
 import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, shot } from './support/browser';
+import { newContext, SCREENSHOT_DIR, shot } from './support/browser';
 import { continueAsGuest } from './support/accounts';
 import { useAppAndBrowser } from './support/suite';
 
@@ -115,12 +117,28 @@ describe('user story: daily practice hub', () => {
     const panel = pageA.locator('#daily-open-section');
     const questions = panel.locator('.daily-question');
     await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
+    const solutions: string[] = [];
     for (let i = 0; i < 10; i++) {
       const text = (await questions.nth(i).locator('.daily-question-text').textContent())?.trim() ?? '';
-      await questions.nth(i).getByRole('textbox').fill(String(solveQuestionText(text)));
+      solutions.push(String(solveQuestionText(text)));
     }
+    // Five answers, then the player leaves the set: the server's clock runs on, the answers wait.
+    for (let i = 0; i < 5; i++) await questions.nth(i).getByRole('textbox').fill(solutions[i]!);
+    await pageA.getByRole('link', { name: 'Back to home' }).click();
+    await pageA.waitForURL((url) => url.pathname === '/');
+    await pageA.goto('/daily');
+    await setCard(pageA, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
+    for (let i = 0; i < 10; i++) expect(await questions.nth(i).getByRole('textbox').inputValue()).toBe(i < 5 ? solutions[i] : '');
+    for (let i = 5; i < 10; i++) await questions.nth(i).getByRole('textbox').fill(solutions[i]!);
     await shotBoth(pageA, 'daily-04-section-answered', 'desktop');
 
+    // A letter in question 7 is refused with an error toast; fixed and submitted, the error goes.
+    await questions.nth(6).getByRole('textbox').fill('abc');
+    await pageA.getByRole('button', { name: 'Execute Submit()' }).click();
+    const numbersError = pageA.locator('.Toastify__toast', { hasText: 'Answers must be numbers: check question 7.' });
+    await numbersError.waitFor();
+    await questions.nth(6).getByRole('textbox').fill(solutions[6]!);
     await pageA.getByRole('button', { name: 'Execute Submit()' }).click();
     await pageA.getByText(/^\+\d+ practice points · 10\/10 correct$/).waitFor();
     await pageA.getByText('New badges!').waitFor();
@@ -129,7 +147,14 @@ describe('user story: daily practice hub', () => {
     const points = Number((await panel.locator('.daily-result-value').textContent())?.trim());
     expect(points).toBeGreaterThanOrEqual(100);
     await expect.poll(() => panel.getByRole('list', { name: 'Answers and explanations' }).getByRole('listitem').count()).toBe(10);
+    await expect.poll(() => numbersError.count()).toBe(0);
+    // Top-right toasts open below the sticky header, not over its Logout.
+    const headerBottom = (await pageA.locator('.topbar').boundingBox())!;
+    const firstToast = (await pageA.locator('.Toastify__toast').first().boundingBox())!;
+    expect(firstToast.y).toBeGreaterThanOrEqual(headerBottom.y + headerBottom.height);
     await shot(pageA, 'daily-05-submitted-toasts-desktop');
+    // The set is submitted: its answers draft is gone.
+    expect(await pageA.evaluate(() => Object.keys(sessionStorage).filter((k) => k.startsWith('dailyDraft:')))).toEqual([]);
 
     // Daily rankings and the season leaderboard, both with A marked.
     const rankings = panel.getByRole('table', { name: 'Daily rankings, Basic' });
@@ -152,6 +177,7 @@ describe('user story: daily practice hub', () => {
     // ones are before the account was made, the later ones still to come (both out of range).
     await pageA.getByRole('button', { name: 'All', exact: true }).click();
     await expect.poll(() => analysis.locator('.daily-analysis-stat--solved dd').textContent()).toBe('1');
+    expect(await analysis.locator('.daily-analysis-detail').textContent()).toBe('1 set solved on the selected days');
     const year = new Date().getUTCFullYear();
     const daysInYear = (Date.UTC(year + 1, 0, 1) - Date.UTC(year, 0, 1)) / 86_400_000;
     expect(await analysis.locator('.daily-analysis-stat--missed dd').textContent()).toBe('0');
@@ -165,6 +191,21 @@ describe('user story: daily practice hub', () => {
     await pageB.goto('/daily');
     await setCard(pageB, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
     await pageB.getByText('No comments yet. Start the discussion!').waitFor({ timeout: 15_000 });
+
+    // On a phone a toast sits at the bottom, clear of the header's logo and Logout.
+    await pageB.getByLabel('Comment on Basic').press('Control+Enter');
+    const phoneToast = pageB.locator('.Toastify__toast', { hasText: "Comment can't be empty." });
+    await phoneToast.waitFor();
+    const phoneHeader = (await pageB.locator('.topbar').boundingBox())!;
+    // Once its entrance animation (which starts far below the screen) has brought it into view.
+    await expect.poll(async () => {
+      const box = await phoneToast.boundingBox();
+      return box ? box.y + box.height : Infinity;
+    }).toBeLessThanOrEqual(PHONE.height);
+    const phoneToastBox = (await phoneToast.boundingBox())!;
+    expect(phoneToastBox.y).toBeGreaterThan(phoneHeader.y + phoneHeader.height);
+    await pageB.screenshot({ path: `${SCREENSHOT_DIR}/daily-07a-toast-phone-viewport.png` });
+    await shot(pageB, 'daily-07a-toast-phone');
 
     // A posts with Ctrl+Enter; it appears live for B.
     const boxA = pageA.getByLabel('Comment on Basic');

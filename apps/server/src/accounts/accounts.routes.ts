@@ -32,12 +32,15 @@ export interface AccountsRoutesOptions {
 
 /** Field → message for a field that is absent or blank, checked in this order (the form's order). */
 const SIGNUP_REQUIRED = { name: 'Full name is required', email: 'Email is required', password: 'Password is required' };
+/** Sign-up fields whose whitespace is content: a password of spaces is not missing, and the schema
+ * says what is wrong with it ("Password can't be only spaces"). */
+const SIGNUP_VERBATIM = new Set(['password']);
 const LOGIN_REQUIRED = { email: 'Email is required', password: 'Password is required' };
 const PASSWORD_REQUIRED = { currentPassword: 'Current password is required', newPassword: 'New password is required' };
 
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts }) => {
   app.post('/signup', async (request, reply): Promise<AuthResponse> => {
-    const body = parseForm(signupBodySchema, request.body, SIGNUP_REQUIRED);
+    const body = parseForm(signupBodySchema, request.body, SIGNUP_REQUIRED, SIGNUP_VERBATIM);
     const result = await accounts.signup(body, { ip: request.ip });
     noStore(reply).status(201);
     return result;
@@ -80,19 +83,26 @@ function noStore(reply: FastifyReply): FastifyReply {
 }
 
 /**
- * Parses a form-like JSON body. A field that is absent or blank gets its "… is required" message
- * first; then the schema's own message, shown as it is (the forms display the server's text, spec
- * §8), or zod's generic one naming the field (`firstIssueMessage`), as on every other route.
+ * Parses a form-like JSON body. A field that is absent or blank (empty, or whitespace unless it is
+ * in `verbatim`) gets its "… is required" message first; then the schema's own message, shown as it
+ * is (the forms display the server's text, spec §8), or zod's generic one naming the field
+ * (`firstIssueMessage`), as on every other route.
  * @throws HttpError 400 with one message a person can read.
  */
-function parseForm<S extends z.ZodType>(schema: S, body: unknown, required: Record<string, string>): z.output<S> {
+function parseForm<S extends z.ZodType>(
+  schema: S,
+  body: unknown,
+  required: Record<string, string>,
+  verbatim: ReadonlySet<string> = new Set(),
+): z.output<S> {
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
     throw new HttpError(400, 'Request body must be a JSON object');
   }
   const fields = (body ?? {}) as Record<string, unknown>;
   for (const [field, message] of Object.entries(required)) {
     const value = fields[field];
-    if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    const blank = typeof value === 'string' && (verbatim.has(field) ? value === '' : value.trim() === '');
+    if (value === undefined || value === null || blank) {
       throw new HttpError(400, message);
     }
   }

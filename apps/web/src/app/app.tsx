@@ -1,7 +1,7 @@
 /** Providers (TanStack Query, toasts) and the router. Owns no logic. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { ToastContainer } from 'react-toastify';
+import { AppToasts } from '../components/ui/toasts';
 import { routes } from './routes';
 
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
@@ -11,8 +11,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />
-      {/* react-toastify defaults are the spec's: 5000 ms, top-right, light theme (spec §9 "Display"). */}
-      <ToastContainer position="top-right" autoClose={5000} theme="light" />
+      {/* The spec's 5000 ms and light theme; top-right except on phones (components/ui/toast-placement). */}
+      <AppToasts />
     </QueryClientProvider>
   );
 }

@@ -37,12 +37,19 @@ export interface MeResponse {
 
 const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
 
-/** POST /signup body. Password: at least 8 characters (issue #2; the signup hint says so). */
+/** The message for a password of spaces only: it is not missing, so "Password is required" would be wrong. */
+export const PASSWORD_ONLY_SPACES_MESSAGE = "Password can't be only spaces";
+
+/**
+ * POST /signup body. Password: at least 8 characters (issue #2; the signup hint says so), not all
+ * whitespace (checked first, so nine spaces and three spaces both get the accurate message).
+ */
 export const signupBodySchema = z.object({
   name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(50, 'Name must be at most 50 characters'),
   email: z.string({ message: 'Email is required' }).pipe(email),
   password: z
     .string({ message: 'Password is required' })
+    .refine((value) => value === '' || value.trim() !== '', PASSWORD_ONLY_SPACES_MESSAGE)
     .min(8, 'Password must be at least 8 characters')
     .max(200, 'Password must be at most 200 characters'),
 });

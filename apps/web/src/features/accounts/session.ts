@@ -2,16 +2,19 @@
 import type { AuthResponse } from '@mathsprint/shared/protocol';
 import { resetSocket } from '../../lib/socket';
 import { setStoredUser, setToken } from '../../lib/storage';
+import { DEFAULT_RETURN_PATH, safeReturnPath } from './lib/return-to';
 
 /**
- * Stores the token and user, then goes to / with a full page load (spec: "goes to / and reloads"),
- * so the socket and every query start fresh with the new token.
+ * Stores the token and user, then goes to `returnTo` with a full page load (spec: "goes to / and
+ * reloads"), so the socket and every query start fresh with the new token. `returnTo` is the
+ * guarded page a signed-out visitor asked for (lib/return-to); anything but a same-origin path
+ * goes to / instead.
  */
-export function startSession(auth: AuthResponse): void {
+export function startSession(auth: AuthResponse, returnTo: string = DEFAULT_RETURN_PATH): void {
   setToken(auth.token);
   setStoredUser(auth.user);
   resetSocket();
-  window.location.assign('/');
+  window.location.assign(safeReturnPath(returnTo) ?? DEFAULT_RETURN_PATH);
 }
 
 /**

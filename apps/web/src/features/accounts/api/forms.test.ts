@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PASSWORD_ONLY_SPACES_MESSAGE } from '@mathsprint/shared/protocol';
 import { fieldErrors, loginFormSchema, signupFormSchema } from './forms';
 
 describe('sign-in form checks (spec §5)', () => {
@@ -23,5 +24,16 @@ describe('sign-in form checks (spec §5)', () => {
       });
     }
     expect(signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '12345678' }).success).toBe(true);
+  });
+
+  it('says a password of spaces only is only spaces, not missing or too short', () => {
+    for (const password of [' '.repeat(9), ' '.repeat(8), '   ', ' \t  \n    ']) {
+      const result = signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldErrors(result.error)).toEqual({ password: PASSWORD_ONLY_SPACES_MESSAGE });
+    }
+    expect(PASSWORD_ONLY_SPACES_MESSAGE).toBe("Password can't be only spaces");
+    // Spaces around other characters are part of the password and allowed.
+    expect(signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '  secret 12  ' }).success).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * 'Continue with Google' (spec §2 Login): a full-page redirect to the backend path /auth/google.
  * When the server reports Google as not configured (issue #2), the button is disabled and says so.
+ * The page to return to waits in sessionStorage until /auth/success (lib/return-to).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { GOOGLE_SIGN_IN_PATH, getAuthProviders } from '../api/auth';
+import { rememberReturnPath } from '../lib/return-to';
 
 function GoogleLogo() {
   return (
@@ -17,7 +19,12 @@ function GoogleLogo() {
   );
 }
 
-export function GoogleButton() {
+export interface GoogleButtonProps {
+  /** Where to go once signed in: a same-origin path (lib/return-to). Default '/'. */
+  returnTo?: string;
+}
+
+export function GoogleButton({ returnTo = '/' }: GoogleButtonProps) {
   const noteId = useId();
   const providers = useQuery({ queryKey: ['auth-providers'], queryFn: getAuthProviders, staleTime: 60_000 });
   const unavailable = providers.data?.google === false;
@@ -28,7 +35,10 @@ export function GoogleButton() {
         className="btn btn-block btn-lg google-button"
         disabled={unavailable}
         aria-describedby={unavailable ? noteId : undefined}
-        onClick={() => window.location.assign(GOOGLE_SIGN_IN_PATH)}
+        onClick={() => {
+          rememberReturnPath(returnTo);
+          window.location.assign(GOOGLE_SIGN_IN_PATH);
+        }}
       >
         <GoogleLogo />
         Continue with Google

@@ -1,7 +1,8 @@
 /**
  * /login form (spec §2 Login): email and password, both required, a show/hide toggle, the
- * decorative strength percentage, submit. Success stores the session and reloads at /; failure
- * shows the server's text or 'Login failed' (spec §8).
+ * decorative strength percentage, submit. Success stores the session and reloads at `returnTo`
+ * (the page a signed-out visitor asked for, else /); failure shows the server's text or
+ * 'Login failed' (spec §8).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -15,11 +16,16 @@ import { PasswordStrength } from './password-strength';
 
 type LoginField = 'email' | 'password';
 
-export function LoginForm() {
+export interface LoginFormProps {
+  /** Where to go once signed in: a same-origin path (lib/return-to). Default '/'. */
+  returnTo?: string;
+}
+
+export function LoginForm({ returnTo }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
-  const mutation = useMutation({ mutationFn: login, onSuccess: startSession });
+  const mutation = useMutation({ mutationFn: login, onSuccess: (auth) => startSession(auth, returnTo) });
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -4,6 +4,8 @@
  * failure"). With a stored user the screen renders at once and the user is refreshed in the
  * background; live ratingUpdate events are applied to it on every guarded screen. A route may give
  * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
+ * The page asked for (path and query) goes along as `state.from`, so signing in returns to it
+ * (lib/return-to).
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -12,6 +14,7 @@ import { LoadingScreen } from '../../../components/ui/spinner';
 import { getToken } from '../../../lib/storage';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useMeSync } from '../hooks/use-me-sync';
+import { returnState } from '../lib/return-to';
 
 export function SessionGuard() {
   const location = useLocation();
@@ -25,9 +28,10 @@ export function SessionGuard() {
     if (!token && signedOutMessage) toast.error(signedOutMessage, { toastId: signedOutMessage });
   }, [token, signedOutMessage]);
 
-  if (!token) return <Navigate to="/login" replace state={{ from: location.pathname }} />;
+  const from = returnState(`${location.pathname}${location.search}`);
+  if (!token) return <Navigate to="/login" replace state={from} />;
   if (user) return <Outlet />;
-  if (me.isError) return <Navigate to="/login" replace />;
+  if (me.isError) return <Navigate to="/login" replace state={from} />;
   return <LoadingScreen title="Checking session…" />;
 }
 

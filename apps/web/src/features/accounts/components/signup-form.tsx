@@ -1,7 +1,8 @@
 /**
  * /signup form (spec §2 Signup): full name, email, password with show/hide; the hints; the button
- * 'Create Account' / 'Creating account...'. Success stores the session and reloads at /; failure
- * shows the server's text or 'Signup failed' (spec §8).
+ * 'Create Account' / 'Creating account...'. Success stores the session and reloads at `returnTo`
+ * (the page a signed-out visitor asked for, else /); failure shows the server's text or
+ * 'Signup failed' (spec §8).
  */
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -20,12 +21,17 @@ type SignupField = 'name' | 'email' | 'password';
  */
 const PASSWORD_HINTS = ['At least 8 characters', 'Mix of letters and numbers recommended'];
 
-export function SignupForm() {
+export interface SignupFormProps {
+  /** Where to go once signed up: a same-origin path (lib/return-to). Default '/'. */
+  returnTo?: string;
+}
+
+export function SignupForm({ returnTo }: SignupFormProps) {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<SignupField>>({});
-  const mutation = useMutation({ mutationFn: signup, onSuccess: startSession });
+  const mutation = useMutation({ mutationFn: signup, onSuccess: (auth) => startSession(auth, returnTo) });
   const sending = mutation.isPending || mutation.isSuccess;
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -44,7 +44,7 @@ export function DayAnalysisPanel({ analysis, selectedCount, single }: DayAnalysi
           {counted(single.day.streakCount, 'day')}
         </p>
       ) : analysis.submissions > 0 ? (
-        <p className="daily-analysis-detail">{analysis.submissions} sets solved on the selected days</p>
+        <p className="daily-analysis-detail">{counted(analysis.submissions, 'set')} solved on the selected days</p>
       ) : null}
     </section>
   );

@@ -82,8 +82,8 @@ function Review({ result }: { result: DailySectionResult }) {
   );
 }
 
-function Solver({ date, section }: { date: string; section: DailySectionSummary }) {
-  const session = useSectionSession(date, section.key);
+function Solver({ date, section, viewerId }: { date: string; section: DailySectionSummary; viewerId: string | null }) {
+  const session = useSectionSession(date, section.key, viewerId);
   const firstInput = useRef<HTMLInputElement>(null);
   const data = session.section;
   const result = data?.result ?? null;
@@ -194,7 +194,7 @@ export function SectionPanel({ date, section, view, viewerId, signedIn, onClose,
         </div>
       </header>
 
-      {view === 'solve' ? <Solver key={`${date}-${section.key}`} date={date} section={section} /> : null}
+      {view === 'solve' ? <Solver key={`${date}-${section.key}`} date={date} section={section} viewerId={viewerId} /> : null}
 
       <section className="daily-panel-rankings" aria-labelledby={`${headingId}-rankings`}>
         <h3 id={`${headingId}-rankings`} className="daily-subtitle">

@@ -3,20 +3,24 @@
  * its questions, rankings and comments", §8):
  * - GET /api/daily/section/{date}/{sectionKey}; a failure toasts 'Failed to open section. Are you
  *   logged in and the section unlocked?' and keeps the server's reason (e.g. the rating needed);
- * - text answer inputs with a per-question clock (`answer-timer`);
- * - 'Execute Submit()' posts the answers; success shows the practice points and, when badges were
- *   awarded, the badge toast (4 s, spec §9), then reloads the section (now with answers and
- *   explanations), today's cards, the streak, the rankings and the season; failure toasts the
- *   server's text, else 'Submit failed'.
+ * - text answer inputs with a per-question clock (`answer-timer`), kept as a draft in
+ *   sessionStorage (`answer-draft`) so that leaving the set and coming back restores them while the
+ *   server's clock runs on;
+ * - 'Execute Submit()' posts the answers; success drops the draft and any error toast of an earlier
+ *   try, shows the practice points and, when badges were awarded, the badge toast (4 s, spec §9),
+ *   then reloads the section (now with answers and explanations), today's cards, the streak, the
+ *   rankings and the season; failure toasts the server's text, else 'Submit failed'. One submit
+ *   error toast is shown at a time: a new one replaces the last.
  */
 import { DISPLAY } from '@mathsprint/shared/constants';
 import type { DailySectionKey, DailySectionResponse, DailySubmitResponse } from '@mathsprint/shared/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast, type Id } from 'react-toastify';
 import { ApiError } from '../../../lib/api';
 import { dailyKeys, getDailySection, submitDailySection } from '../api/daily-api';
 import { showBadgeToast } from '../components/badge-toast';
+import { answerDraftKey, clearAnswerDraft, loadAnswerDraft, saveAnswerDraft } from '../lib/answer-draft';
 import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
 import { failureText } from '../lib/failure';
 import { DAILY_MESSAGES } from '../lib/messages';
@@ -38,7 +42,10 @@ export interface SectionSession {
   lastSubmit: DailySubmitResponse | null;
 }
 
-export function useSectionSession(date: string, sectionKey: DailySectionKey): SectionSession {
+/**
+ * @param viewerId - _id of the signed-in player: the answers draft is theirs; null keeps no draft.
+ */
+export function useSectionSession(date: string, sectionKey: DailySectionKey, viewerId: string | null): SectionSession {
   const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: dailyKeys.section(date, sectionKey),
@@ -51,11 +58,26 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
   const clock = useRef<AnswerClock>(startClock(0));
   const [lastSubmit, setLastSubmit] = useState<DailySubmitResponse | null>(null);
   const [invalid, setInvalid] = useState<number[]>([]);
+  const errorToast = useRef<Id | null>(null);
+  const draftKey = viewerId ? answerDraftKey(viewerId, date, sectionKey) : null;
+  const submitted = query.data?.submitted ?? false;
 
   useEffect(() => {
-    setInputs(Array.from({ length: count }, () => ''));
+    setInputs(loadAnswerDraft(draftKey, count) ?? Array.from({ length: count }, () => ''));
     clock.current = startClock(count);
-  }, [count, date, sectionKey]);
+  }, [count, date, sectionKey, draftKey]);
+
+  useEffect(() => {
+    // Skips the render before the draft is restored, when `inputs` still belongs to no set.
+    if (submitted) clearAnswerDraft(draftKey);
+    else if (count > 0 && inputs.length === count) saveAnswerDraft(draftKey, inputs);
+  }, [inputs, count, submitted, draftKey]);
+
+  /** Shows a submit error in place of the last one, so retries do not stack toasts. */
+  function showSubmitError(message: string): void {
+    if (errorToast.current !== null) toast.dismiss(errorToast.current);
+    errorToast.current = toast.error(message);
+  }
 
   useEffect(() => {
     if (query.isError) toast.error(DAILY_MESSAGES.openFailed, { toastId: `daily-open-${date}-${sectionKey}` });
@@ -64,6 +86,10 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
   const submission = useMutation({
     mutationFn: () => submitDailySection({ date, sectionKey, answers: answersBody(inputs, clock.current, Date.now()) }),
     onSuccess: (result) => {
+      clearAnswerDraft(draftKey);
+      // The error of an earlier try ("Answers must be numbers…") is stale now.
+      if (errorToast.current !== null) toast.dismiss(errorToast.current);
+      errorToast.current = null;
       setLastSubmit(result);
       toast.success(`+${result.practicePoints} practice points · ${result.correctCount}/${result.total} correct`, {
         autoClose: DISPLAY.toastSuccessMs,
@@ -72,7 +98,7 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
       void queryClient.invalidateQueries({ queryKey: dailyKeys.all });
     },
     onError: (error) => {
-      toast.error(failureText(DAILY_MESSAGES.submitFailed, error));
+      showSubmitError(failureText(DAILY_MESSAGES.submitFailed, error));
       // A 409 "Already submitted today" means our picture is stale.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
     },
@@ -97,7 +123,7 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey): Se
       const bad = invalidAnswers(inputs);
       setInvalid(bad);
       if (bad.length > 0) {
-        toast.error(`Answers must be numbers: check question ${bad.map((i) => i + 1).join(', ')}.`);
+        showSubmitError(`Answers must be numbers: check question ${bad.map((i) => i + 1).join(', ')}.`);
         return;
       }
       submission.mutate();

@@ -1,6 +1,7 @@
 /**
  * The global leaderboard panel (spec §2 "Home dashboard"): entries with name and rating in a
- * scrollable list at most 420 px tall, the current user highlighted.
+ * scrollable list at most 420 px tall, the current user highlighted. Empty only until the server's
+ * snapshot holds a first account.
  */
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { Card } from '../../../components/ui/card';
@@ -38,8 +39,10 @@ export function LeaderboardPanel({ entries, loading = false, currentUserId, clas
           <p className="leaderboard-empty-icon" aria-hidden="true">
             ∅
           </p>
-          <p style={{ fontWeight: 700, color: 'var(--color-text)' }}>No rated players yet</p>
-          <p className="text-small">Finish a rated Math Challenge to put your name on the board.</p>
+          {/* The server lists every non-guest account, played or not (leaderboard.service), and
+              reads new sign-ups into its snapshot within seconds: the text says that, not "rated". */}
+          <p style={{ fontWeight: 700, color: 'var(--color-text)' }}>No players on the board yet</p>
+          <p className="text-small">Every account is listed here by rating, starting at 1500. New accounts appear within a few seconds.</p>
         </div>
       ) : (
         // tabIndex: a scrollable region must be reachable by keyboard to scroll it.
