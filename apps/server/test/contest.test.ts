@@ -292,7 +292,7 @@ describe('weekly contest, whole run on the clock', () => {
       correctCount: cidRightIndexes.length,
       wrongCount: 8 - cidRightIndexes.length,
       answeredCount: 8,
-      totalTimeSpent: (cidSubmittedAt - cidStartedAt) / 1000,
+      totalTimeSpent: Math.round((cidSubmittedAt - cidStartedAt) / 1000),
       submittedAt: new Date(cidSubmittedAt).toISOString(),
       rank: null,
       badges: [],
@@ -310,7 +310,7 @@ describe('weekly contest, whole run on the clock', () => {
       correctCount: annRight,
       wrongCount: 1,
       answeredCount: 11,
-      totalTimeSpent: (annSubmittedAt - annStartedAt) / 1000,
+      totalTimeSpent: Math.round((annSubmittedAt - annStartedAt) / 1000),
     });
     expect(r.body.attempt.answers.every((a) => a.isCorrect === null && a.correctAnswer === null)).toBe(true);
 
@@ -428,7 +428,7 @@ describe('weekly contest, whole run on the clock', () => {
       userId: { name: 'Ann' },
       totalScore: 50,
       correctCount: 10,
-      totalTimeSpent: (annSubmittedAt - annStartedAt) / 1000,
+      totalTimeSpent: Math.round((annSubmittedAt - annStartedAt) / 1000),
     });
     expect((await api.leaderboard(contest._id, 2)).body.leaderboard).toHaveLength(2);
     expect((await api.leaderboard(contest._id, 101)).status).toBe(400);
@@ -472,7 +472,7 @@ describe('weekly contest, whole run on the clock', () => {
       score: 50,
       accuracy: annAccuracy,
       rank: 2,
-      totalTime: (annSubmittedAt - annStartedAt) / 1000,
+      totalTime: Math.round((annSubmittedAt - annStartedAt) / 1000),
       correctAnswers: 10,
       totalQuestions: 20,
       badges: annBadges,
@@ -508,7 +508,7 @@ describe('weekly contest, whole run on the clock', () => {
       correctAnswers: 10,
       totalQuestions: 20,
       rank: 2,
-      totalTime: (annSubmittedAt - annStartedAt) / 1000,
+      totalTime: Math.round((annSubmittedAt - annStartedAt) / 1000),
       badges: contestBadges(2, 50, 50, 100),
     });
     details.questions.forEach((q, i) => {

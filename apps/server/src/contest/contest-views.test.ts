@@ -123,7 +123,7 @@ describe('emailLocalPart and leaderboardEntry (spec §2: local part only)', () =
       rank: 1,
       totalScore: 20,
       correctCount: 4,
-      totalTimeSpent: 12.345,
+      totalTimeSpent: 12,
       badges: ['contest-winner'],
     });
   });

@@ -129,9 +129,12 @@ export function round(value: number, decimals = 1): number {
   return Math.round(value * factor) / factor;
 }
 
-/** ms → seconds on the wire (spec §3: totalTimeSpent, totalTime in seconds), kept to the ms. */
+/**
+ * ms → whole seconds on the wire, to the nearest (spec §3: totalTimeSpent, totalTime in seconds;
+ * §2 shows them as m:ss), as the daily boards' timeTakenSeconds. Ranks are decided on the ms.
+ */
 export function seconds(ms: number): number {
-  return Math.round(ms) / 1000;
+  return Math.round(ms / 1000);
 }
 
 /** The local part of an email address, the only part a leaderboard may show (spec §2 "Contest results"). */

@@ -1,7 +1,8 @@
 /**
  * Weekly contest wire contract (spec §7 "Weekly contest", §3 entities; issue #3 rules). Paths and
  * field names are the spec's. Times on the wire are ISO 8601 strings (UTC); durations are in SECONDS
- * (`timeSpent`, `totalTimeSpent`, `totalTime`) unless a name ends in `Ms` or `Minutes`.
+ * (`timeSpent`, `totalTimeSpent`, `totalTime`) unless a name ends in `Ms` or `Minutes`; the
+ * server-measured `totalTimeSpent` and `totalTime` are whole seconds (spec §2 shows them as m:ss).
  *
  * Answers and explanations of a contest never leave the server before its close time (issue #3):
  * every field that could reveal them (`correctAnswer`, `isCorrect`, `points` per answer,
