@@ -283,8 +283,10 @@ describe('weekly contest, whole run on the clock', () => {
     }
     clock.advance(90_000);
     cidSubmittedAt = clock.now();
-    const submitted = await api.submit(cid.token, contest._id);
+    // Three submits at once (a double tap and a retry): one submission, the same attempt for each.
+    const [submitted, ...twins] = await Promise.all([api.submit(cid.token, contest._id), api.submit(cid.token, contest._id), api.submit(cid.token, contest._id)]);
     expect(submitted.status).toBe(200);
+    for (const twin of twins) expect(twin).toMatchObject({ status: 200, body: submitted.body });
     expect(submitted.body.attempt).toMatchObject({
       status: 'submitted',
       autoSubmitted: false,
@@ -314,7 +316,10 @@ describe('weekly contest, whole run on the clock', () => {
     });
     expect(r.body.attempt.answers.every((a) => a.isCorrect === null && a.correctAnswer === null)).toBe(true);
 
-    expect(await api.submit(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Your attempt is already submitted' } });
+    // Submitting again (a retry whose response was lost) answers the same attempt, and changes nothing.
+    const again = await api.submit(ann.token, contest._id);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(r.body);
     expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 15, answer: 1 })).toMatchObject({
       status: 409,
       body: { error: 'Your attempt is already submitted' },
@@ -345,6 +350,7 @@ describe('weekly contest, whole run on the clock', () => {
     api = contestApi(server);
     expect(await api.answer(bob.token, { contestId: contest._id, questionIndex: 0, answer: 0 })).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
     expect(await api.start(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
+    // Before the close pass has submitted Bob's attempt, his page's own submit is told it is being submitted.
     expect(await api.submit(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Your attempt is already submitted' } });
     expect(await api.submit(eve.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
     expect((await api.history(ann.token)).body.attempts[0]?.answers.length).toBe(20); // revealed by the clock
@@ -370,6 +376,12 @@ describe('weekly contest, whole run on the clock', () => {
     const attempts = await server.database.db.select().from(contestAttempts).where(eq(contestAttempts.contestId, contest._id));
     const of = (p: Account) => attempts.find((a) => a.userId === p.id);
     expect(of(bob)).toMatchObject({ autoSubmitted: true, totalScore: 100, correctCount: 20, answeredCount: 20, totalTimeMs: closeMs - bobStartedAt });
+    // A submit after the pass (a page's own, late) gets the attempt the server submitted, revealed.
+    const late = await api.submit(bob.token, contest._id);
+    expect(late.status).toBe(200);
+    expect(late.body.attempt).toMatchObject({ status: 'submitted', autoSubmitted: true, totalScore: 100 });
+    expect(late.body.attempt.answers).toHaveLength(20);
+    expect(late.body.attempt.answers.every((a) => a.isCorrect === true && a.correctAnswer !== null)).toBe(true);
     expect(of(bob)?.submittedAt?.getTime()).toBe(closeMs);
     expect(of(eve)).toMatchObject({ submittedAt: null, rank: null, badges: [] });
 

@@ -20,6 +20,7 @@ import { contestQuestions, type Question } from '@mathsprint/shared/domain';
 import {
   adminCreateContestBodySchema,
   CONTEST_ERRORS,
+  type ContestAttempt,
   type ContestDetailsResponse,
   type ContestHistoryResponse,
   type ContestLeaderboardEntry,
@@ -60,6 +61,7 @@ import {
   publicQuestions,
   scoreAnswers,
   statsView,
+  type AttemptRecord,
   type ContestRecord,
 } from './contest-views.js';
 import {
@@ -168,10 +170,11 @@ export interface ContestService {
   submitAnswer(user: SessionUser, body: ContestSubmitAnswerBody): Promise<ContestSubmitAnswerResponse>;
   /**
    * POST /contest/submit: marks the attempt submitted with its score (5 points per correct answer),
-   * counts and server-measured time. Answers stay hidden until close.
-   * @throws HttpError 404; 400 'Please answer at least one question before submitting'; 409 'Your
-   *   attempt is already submitted' (also after close: the server submitted it) / 'Start the contest
-   *   first' / not started yet / over; 403 not registered.
+   * counts and server-measured time. Answers stay hidden until close. Idempotent: an attempt already
+   * submitted (by an earlier call, or by the server at close) is answered as it stands.
+   * @throws HttpError 404; 400 'Please answer at least one question before submitting'; 409 'Start
+   *   the contest first' / not started yet / 'The contest is over' (never started) / 'Your attempt is
+   *   already submitted' (after close, before the close pass has submitted it); 403 not registered.
    */
   submit(user: SessionUser, contestId: string): Promise<ContestSubmitResponse>;
   /** GET /contest/history: progress over the caller's finalized contests and their started attempts (most recent first, `limit`). */
@@ -317,6 +320,20 @@ export function createContestService(deps: ContestDeps): ContestService {
     const entry = await entryOf(id);
     if (!entry) throw new HttpError(404, CONTEST_ERRORS.notFound);
     return entry;
+  }
+
+  /**
+   * The caller's submitted `attempt` as POST /contest/submit answers it: its answers (revealed only
+   * after close, issue #3) and, once finalized, its rating change.
+   */
+  async function submittedView(entry: Entry, attempt: AttemptRecord, userId: string, nowMs: number): Promise<ContestAttempt> {
+    const id = entry.record.id;
+    const [answers, ratingChanges] = await Promise.all([repo.answersOfUser(userId, [id]), repo.ratingChangesOf(userId, [id])]);
+    return attemptView(entry.record, attempt, answers.get(id) ?? [], {
+      revealed: isRevealed(entry.record, nowMs),
+      questions: entry.questions,
+      ratingChange: ratingChanges.get(id) ?? null,
+    });
   }
 
   const STAGE_ORDER: Record<ContestStage, number> = { upcoming: 0, live: 1, closed: 2, finalized: 3 };
@@ -720,10 +737,14 @@ export function createContestService(deps: ContestDeps): ContestService {
       const nowMs = clock.now();
       if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
       if (nowMs > entry.record.closeMs) {
-        // The close transition submits every started attempt (within one scheduler pass).
+        // The close transition submits every started attempt (within one scheduler pass); a
+        // submit that arrives after it (a page's own at the closing second) gets that attempt, one
+        // that arrives before it is told the server is submitting it.
         const attempt = await repo.findAttempt(contestId, user.id);
         if (!attempt) throw new HttpError(403, CONTEST_ERRORS.registerFirst);
-        throw new HttpError(409, attempt.startedMs !== null ? CONTEST_ERRORS.alreadySubmitted : CONTEST_ERRORS.over);
+        if (attempt.startedMs === null) throw new HttpError(409, CONTEST_ERRORS.over);
+        if (attempt.submittedMs === null) throw new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
+        return { attempt: await submittedView(entry, attempt, user.id, nowMs) };
       }
       const result = await submits.submit({ contestId, userId: user.id, nowMs });
       switch (result.kind) {
@@ -737,8 +758,12 @@ export function createContestService(deps: ContestDeps): ContestService {
           throw new HttpError(403, CONTEST_ERRORS.registerFirst);
         case 'not-started':
           throw new HttpError(409, CONTEST_ERRORS.startFirst);
-        case 'submitted':
-          throw new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
+        case 'submitted': {
+          // Submitting again (a retry whose first response was lost) is not an error: the same attempt.
+          const attempt = await repo.findAttempt(contestId, user.id);
+          if (!attempt) throw new HttpError(403, CONTEST_ERRORS.registerFirst);
+          return { attempt: await submittedView(entry, attempt, user.id, nowMs) };
+        }
       }
     },
 
