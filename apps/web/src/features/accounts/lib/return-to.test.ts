@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../../test-support/memory-storage';
 import {
   rememberReturnPath,
   RETURN_PATH_KEY,
@@ -9,15 +10,7 @@ import {
   type ReturnPathStorage,
 } from './return-to';
 
-function fakeStorage(): ReturnPathStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+const fakeStorage = memoryStorage;
 
 describe('safeReturnPath', () => {
   it('keeps a same-origin path with its query', () => {

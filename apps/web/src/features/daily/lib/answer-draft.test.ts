@@ -1,15 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
+import { memoryStorage } from '../../../test-support/memory-storage';
 import { answerDraftKey, clearAnswerDraft, loadAnswerDraft, saveAnswerDraft, type DraftStorage } from './answer-draft';
 
-function fakeStorage(): DraftStorage & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (key) => data.get(key) ?? null,
-    setItem: (key, value) => void data.set(key, value),
-    removeItem: (key) => void data.delete(key),
-  };
-}
+const fakeStorage = memoryStorage;
 
 const key = answerDraftKey('u1', '2025-03-12', 'basic');
 
