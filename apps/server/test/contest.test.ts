@@ -333,7 +333,7 @@ describe('weekly contest, whole run on the clock', () => {
   it('keeps results, leaderboard, statistics and details back until close', async () => {
     expect((await api.leaderboard(contest._id)).body).toEqual({ leaderboard: [], finalized: false });
     const stats = await api.stats(contest._id);
-    expect(stats.body.stats).toEqual({ totalRegistered: 4, completedAttempts: 2, averageScore: 0, completionRate: 50, averageTimeSpent: 0, averageCorrect: 0 });
+    expect(stats.body.stats).toEqual({ totalRegistered: 4, completedAttempts: 2, averageScore: 0, completionRate: 50, averageTimeSpent: 0, averageCorrect: 0, averagesPublished: false });
     expect(await api.past(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Answers are revealed when the contest closes' } });
     const history = await api.history(ann.token);
     expect(history.status).toBe(200);
@@ -460,6 +460,7 @@ describe('weekly contest, whole run on the clock', () => {
       completionRate: 75,
       averageTimeSpent: Math.round((times.reduce((a, b) => a + b, 0) / 3 / 1000) * 10) / 10,
       averageCorrect: Math.round(((10 + 20 + 6) / 3) * 10) / 10,
+      averagesPublished: true,
     });
   });
 

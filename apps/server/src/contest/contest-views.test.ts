@@ -132,8 +132,8 @@ describe('emailLocalPart and leaderboardEntry (spec §2: local part only)', () =
 describe('statsView', () => {
   it('shows counts always and averages only once closed, to one decimal', () => {
     const row = { registered: 3, submitted: 2, avgScore: 52.5, avgTimeMs: 123_456, avgCorrect: 10.5 };
-    expect(statsView(row, false)).toEqual({ totalRegistered: 3, completedAttempts: 2, averageScore: 0, completionRate: 66.7, averageTimeSpent: 0, averageCorrect: 0 });
-    expect(statsView(row, true)).toEqual({ totalRegistered: 3, completedAttempts: 2, averageScore: 52.5, completionRate: 66.7, averageTimeSpent: 123.5, averageCorrect: 10.5 });
+    expect(statsView(row, false)).toEqual({ totalRegistered: 3, completedAttempts: 2, averageScore: 0, completionRate: 66.7, averageTimeSpent: 0, averageCorrect: 0, averagesPublished: false });
+    expect(statsView(row, true)).toEqual({ totalRegistered: 3, completedAttempts: 2, averageScore: 52.5, completionRate: 66.7, averageTimeSpent: 123.5, averageCorrect: 10.5, averagesPublished: true });
     expect(statsView({ registered: 0, submitted: 0, avgScore: null, avgTimeMs: null, avgCorrect: null }, true).completionRate).toBe(0);
   });
 });

@@ -423,8 +423,8 @@ export interface StatsRow {
 
 /**
  * Spec §3 "Contest stats". Counts always; the averages only once the contest is revealed (before
- * close they are 0: an average of early finishers' scores is nobody's business yet). completionRate
- * = percent of registered users who submitted, 1 decimal.
+ * close they are 0, and averagesPublished false: an average of early finishers' scores is nobody's
+ * business yet). completionRate = percent of registered users who submitted, 1 decimal.
  */
 export function statsView(row: StatsRow, revealed: boolean): ContestStats {
   return {
@@ -434,5 +434,6 @@ export function statsView(row: StatsRow, revealed: boolean): ContestStats {
     completionRate: row.registered ? round((100 * row.submitted) / row.registered) : 0,
     averageTimeSpent: revealed && row.avgTimeMs !== null ? round(row.avgTimeMs / 1000) : 0,
     averageCorrect: revealed && row.avgCorrect !== null ? round(row.avgCorrect) : 0,
+    averagesPublished: revealed,
   };
 }

@@ -213,6 +213,11 @@ export interface ContestStats {
   /** Extra: submitted attempts' mean server-measured time in seconds, and mean correct count. */
   averageTimeSpent: number;
   averageCorrect: number;
+  /**
+   * Extra: whether the averages are the field's. The server publishes them once the contest has
+   * closed (issue #3); before that they are sent as 0 (spec §3 has them as numbers), and this is false.
+   */
+  averagesPublished: boolean;
 }
 
 export interface ContestStatsResponse {

@@ -91,7 +91,7 @@ export function ContestBoard({ source, entries, final, stats, loading, currentUs
       <dl className="contest-stats">
         <div className="contest-stat">
           <dt>Average score</dt>
-          <dd>{stats ? formatPoints(stats.averageScore) : '—'}</dd>
+          <dd>{stats?.averagesPublished ? formatPoints(stats.averageScore) : '—'}</dd>
         </div>
         <div className="contest-stat">
           <dt>Completion</dt>

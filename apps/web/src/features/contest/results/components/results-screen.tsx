@@ -212,7 +212,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} statsRevealed={results.statsRevealed} questionCount={questionCount} final={final} /> },
+            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} questionCount={questionCount} final={final} /> },
             {
               id: 'leaderboard',
               label: 'Leaderboard',
@@ -235,7 +235,7 @@ function SpectatorView({ results }: { results: ContestResults }) {
   const user = useStoredUser();
   const { stats, leaderboard, leaderboardFinal, questionCount } = results;
   const top = leaderboard[0];
-  const field = fieldFigures(stats, results.statsRevealed, null);
+  const field = fieldFigures(stats, null);
   const items: StatCardItem[] = [
     { label: 'Participants', value: stats?.completedAttempts ?? leaderboard.length, caption: `of ${stats?.totalRegistered ?? '—'} registered`, icon: <IconUsers size={18} />, tone: 'primary' },
     {

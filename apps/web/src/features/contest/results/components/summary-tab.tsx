@@ -35,8 +35,6 @@ export interface SummaryTabProps {
   questionCount: number;
   /** The contest is finalized: rank, answers and rating are out. */
   final: boolean;
-  /** `stats` was made after close, so its averages are real (lib/field-stats `statsRevealed`). */
-  statsRevealed: boolean;
 }
 
 /** Shown in place of a field average before close. */
@@ -58,7 +56,7 @@ function Metric({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-export function SummaryTab({ attempt, stats, questionCount, final, statsRevealed }: SummaryTabProps) {
+export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabProps) {
   const answered = answeredOf(attempt);
   const accuracy = accuracyPercent(attempt.correctCount, answered);
   const pace = pacePerMinute(answered, attempt.totalTimeSpent);
@@ -67,7 +65,7 @@ export function SummaryTab({ attempt, stats, questionCount, final, statsRevealed
   const tally = { correct: attempt.correctCount, answered, questionCount };
   const workOn = workOnInsight(tally, final, final ? missedTopics(attempt.answers) : []);
   const delta = ratingDeltaText(attempt.ratingChange);
-  const field = fieldFigures(stats, statsRevealed, attempt.totalScore);
+  const field = fieldFigures(stats, attempt.totalScore);
   const noField = field.state === 'none' ? <span className="text-muted">—</span> : <Pending />;
 
   return (

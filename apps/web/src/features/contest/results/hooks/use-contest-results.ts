@@ -7,8 +7,8 @@
  * - GET /contest/leaderboard?limit=50 and /contest/stats; their failures are logged only (spec §8),
  *   leaving empty lists;
  * - when the close time passes, everything is read again, then every ~5 s until the contest is
- *   finalized (attempt ranked, leaderboard final); the stats also until a response made after close
- *   is in hand (lib/field-stats: before close their averages are sent as 0, not as "unknown").
+ *   finalized (attempt ranked, leaderboard final); the stats also until their averages are published
+ *   (`averagesPublished`, lib/field-stats).
  * A failed attempt lookup toasts 'Failed to load contest results' (spec §8).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
@@ -28,7 +28,6 @@ import {
 import { useCorrectedNow } from '../../take/hooks/use-corrected-now';
 import { clockOffsetMs, instantMs, secondsUntil } from '../../take/lib/contest-time';
 import { attemptFromNavState } from '../lib/attempt-nav';
-import { statsRevealed } from '../lib/field-stats';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { FINALIZATION_POLL_MS, isClosed, pickAttempt, pollDelayMs, resultsPhase, type ResultsPhase } from '../lib/results-phase';
 
@@ -49,8 +48,6 @@ export interface ContestResults {
   leaderboard: ContestLeaderboardEntry[];
   leaderboardFinal: boolean;
   stats: ContestStats | null;
-  /** `stats` was made after close, so its averages are real (lib/field-stats); false before. */
-  statsRevealed: boolean;
 }
 
 function logOnly(what: string, error: unknown): void {
@@ -101,12 +98,12 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
   const phase = resultsPhase({ attempt, closeMs, nowMs: now, leaderboardFinal });
   const failed = !attempt && history.isError;
 
-  const revealed = statsRevealed({ closeMs, statsServerMs: statsQuery.dataUpdatedAt > 0 ? statsQuery.dataUpdatedAt + offsetMs : Number.NaN, leaderboardFinal });
+  const published = statsQuery.data?.stats.averagesPublished === true;
 
   const wantedPoll = pollDelayMs(phase, leaderboardFinal);
   useEffect(() => setPollMs(wantedPoll), [wantedPoll]);
   // Closed, but the stats in hand were made before close (their averages 0): ask until they are not.
-  const wantedStatsPoll = closed && !revealed && !statsQuery.isError ? FINALIZATION_POLL_MS : wantedPoll;
+  const wantedStatsPoll = closed && !published && !statsQuery.isError ? FINALIZATION_POLL_MS : wantedPoll;
   useEffect(() => setStatsPollMs(wantedStatsPoll), [wantedStatsPoll]);
 
   // The close instant passes while the page is open: read everything again at once (then poll).
@@ -147,6 +144,5 @@ export function useContestResults(contestId: string, enabled: boolean): ContestR
     leaderboard: board.data?.leaderboard ?? [],
     leaderboardFinal,
     stats: statsQuery.data?.stats ?? null,
-    statsRevealed: revealed,
   };
 }
