@@ -10,8 +10,6 @@ import {
   type ReturnPathStorage,
 } from './return-to';
 
-const fakeStorage = memoryStorage;
-
 describe('safeReturnPath', () => {
   it('keeps a same-origin path with its query', () => {
     expect(safeReturnPath('/daily')).toBe('/daily');
@@ -71,7 +69,7 @@ describe('returnState', () => {
 
 describe('rememberReturnPath / takeReturnPath (the Google round trip)', () => {
   it('keeps the path once', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     rememberReturnPath('/contest/c1/results', storage);
     expect(storage.data.get(RETURN_PATH_KEY)).toBe('/contest/c1/results');
     expect(takeReturnPath(storage)).toBe('/contest/c1/results');
@@ -79,14 +77,14 @@ describe('rememberReturnPath / takeReturnPath (the Google round trip)', () => {
   });
 
   it('clears an older path when signing in from a plain /login', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     rememberReturnPath('/daily', storage);
     rememberReturnPath('/', storage);
     expect(storage.data.has(RETURN_PATH_KEY)).toBe(false);
   });
 
   it('never returns a value planted in storage that is not a safe path', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     storage.setItem(RETURN_PATH_KEY, '//evil.example');
     expect(takeReturnPath(storage)).toBe('/');
   });

@@ -73,9 +73,15 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
     else if (count > 0 && inputs.length === count) saveAnswerDraft(draftKey, inputs);
   }, [inputs, count, submitted, draftKey]);
 
+  /** Takes down the last submit error toast, stale once the player tries again or succeeds. */
+  function clearSubmitError(): void {
+    if (errorToast.current !== null) toast.dismiss(errorToast.current);
+    errorToast.current = null;
+  }
+
   /** Shows a submit error in place of the last one, so retries do not stack toasts. */
   function showSubmitError(message: string): void {
-    if (errorToast.current !== null) toast.dismiss(errorToast.current);
+    clearSubmitError();
     errorToast.current = toast.error(message);
   }
 
@@ -88,8 +94,7 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
     onSuccess: (result) => {
       clearAnswerDraft(draftKey);
       // The error of an earlier try ("Answers must be numbers…") is stale now.
-      if (errorToast.current !== null) toast.dismiss(errorToast.current);
-      errorToast.current = null;
+      clearSubmitError();
       setLastSubmit(result);
       toast.success(`+${result.practicePoints} practice points · ${result.correctCount}/${result.total} correct`, {
         autoClose: DISPLAY.toastSuccessMs,

@@ -2,8 +2,6 @@ import { describe, expect, it, vi } from 'vitest';
 import { memoryStorage } from '../../../test-support/memory-storage';
 import { answerDraftKey, clearAnswerDraft, loadAnswerDraft, saveAnswerDraft, type DraftStorage } from './answer-draft';
 
-const fakeStorage = memoryStorage;
-
 const key = answerDraftKey('u1', '2025-03-12', 'basic');
 
 describe('answerDraftKey', () => {
@@ -17,20 +15,20 @@ describe('answerDraftKey', () => {
 
 describe('saveAnswerDraft / loadAnswerDraft', () => {
   it('restores the typed answers, blanks included', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     saveAnswerDraft(key, ['12', '', '-3.5'], storage);
     expect(loadAnswerDraft(key, 3, storage)).toEqual(['12', '', '-3.5']);
   });
 
   it('removes the draft when every answer is blank', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     saveAnswerDraft(key, ['12', ''], storage);
     saveAnswerDraft(key, [' ', ''], storage);
     expect(storage.data.has(key)).toBe(false);
   });
 
   it('offers nothing that does not fit the set', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     saveAnswerDraft(key, ['1', '2'], storage);
     expect(loadAnswerDraft(key, 10, storage)).toBeNull();
     storage.setItem(key, '{"not":"a list"}');
@@ -43,7 +41,7 @@ describe('saveAnswerDraft / loadAnswerDraft', () => {
   });
 
   it('does nothing without a key (no signed-in player) or without storage', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     saveAnswerDraft(null, ['1'], storage);
     expect(storage.data.size).toBe(0);
     expect(loadAnswerDraft(null, 1, storage)).toBeNull();
@@ -68,7 +66,7 @@ describe('saveAnswerDraft / loadAnswerDraft', () => {
 
 describe('clearAnswerDraft', () => {
   it('forgets the draft of that set only', () => {
-    const storage = fakeStorage();
+    const storage = memoryStorage();
     const other = answerDraftKey('u1', '2025-03-12', 'intermediate');
     saveAnswerDraft(key, ['1'], storage);
     saveAnswerDraft(other, ['2'], storage);

@@ -12,14 +12,14 @@
  *   a confirmation; POST /contest/submit; success toasts 'Contest submitted successfully!' (3000 ms)
  *   and opens the results with {attempt} in navigation state; failure toasts the server's error,
  *   else 'Failed to submit contest' (a 409 then opens the results, the attempt being final anyway).
- *   'Your attempt is already submitted' (another tab, or the server at close) is no failure: an
- *   info toast says so and the results open.
+ *   'Your attempt is already submitted' (the server's close pass under way) is no failure: an info
+ *   toast says so and the results open.
  * - Close time: "Time's up!" shows and the final submit runs unless one is already running; then
  *   the info toast 'Contest auto-submitted due to time limit' and the results without state. The
- *   server submits every started attempt at close itself, so this submit usually meets 409 'Your
- *   attempt is already submitted' (or 'The contest is over'): that is the expected outcome and
- *   passes quietly (lib/final-submit `submitAlreadySettled`). Any other failure is logged only
- *   (spec §8).
+ *   server submits every started attempt at close itself; a submit after its close pass gets that
+ *   attempt (submitting is idempotent), one just before it meets 409 'Your attempt is already
+ *   submitted' (or 'The contest is over'): the expected outcome, which passes quietly
+ *   (lib/final-submit `submitAlreadySettled`). Any other failure is logged only (spec §8).
  */
 import { DISPLAY } from '@mathsprint/shared/constants';
 import type { ContestStartResponse } from '@mathsprint/shared/protocol';

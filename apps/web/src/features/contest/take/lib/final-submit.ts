@@ -26,10 +26,10 @@ export function finalSubmitErrorMessage(error: unknown): string {
 
 /**
  * Whether a refused POST /contest/submit still leaves the attempt submitted, so the page goes to the
- * results as after a success: 409 'Your attempt is already submitted' (CONTEST_ERRORS.alreadySubmitted;
- * the server submits every started attempt at close, so at close the page's own submit usually
- * meets this; also a submit from another tab) and, for the close-time submit only, 409 'The contest
- * is over' (the server's close pass submits the attempt within one scheduler tick).
+ * results as after a success. Submitting an attempt already submitted answers 200 with it; these
+ * 409s come from the moments after close before the server's close pass (within one scheduler tick)
+ * has submitted it: 'Your attempt is already submitted' (CONTEST_ERRORS.alreadySubmitted) and, for
+ * the close-time submit only, 'The contest is over'.
  *
  * @param when - 'auto': the submit at close time; 'manual': Execute Submit.
  */
