@@ -3,7 +3,7 @@
  * validation, acknowledgements that always come back, and the per-connection rate limit that
  * disconnects a flood without slowing anyone else (issue #2 "Bad input and abuse").
  */
-import { io as connectClient, type Socket } from 'socket.io-client';
+import { io as connectClient, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@mathsprint/shared/protocol';
 import { duelHandleOf } from '../src/duel/duel.socket.js';
@@ -30,8 +30,8 @@ async function guestToken(): Promise<AuthResponse> {
   return (await res.json()) as AuthResponse;
 }
 
-function connect(auth: Record<string, unknown>): Promise<Socket> {
-  const socket = connectClient(server.url, { auth, transports: ['websocket'], reconnection: false, forceNew: true });
+function connect(auth: Record<string, unknown>, options: Partial<ManagerOptions & SocketOptions> = {}): Promise<Socket> {
+  const socket = connectClient(server.url, { auth, transports: ['websocket'], reconnection: false, forceNew: true, ...options });
   clients.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
@@ -66,6 +66,25 @@ describe('handshake authentication', () => {
     const reply = await call(socket, 'createRoom', { mode: 5 });
     expect(reply).toMatchObject({ mode: 5, isHost: true });
     expect(await call(socket, 'leaveRoom')).toEqual({});
+  });
+
+  it('finds the token wherever a spec §7 client may put it: "Bearer …" in auth, the Authorization header, the query', async () => {
+    const { token } = await guestToken();
+    const ways: [Record<string, unknown>, Partial<ManagerOptions & SocketOptions>][] = [
+      [{ token: `Bearer ${token}` }, {}],
+      [{}, { extraHeaders: { Authorization: `Bearer ${token}` } }],
+      [{}, { query: { token } }],
+      [{}, { query: { token }, transports: ['polling'] }],
+    ];
+    for (const [auth, options] of ways) {
+      const socket = await connect(auth, options);
+      expect(await call(socket, 'createRoom', { mode: 2 }), JSON.stringify(options)).toMatchObject({ mode: 2, isHost: true });
+      expect(await call(socket, 'leaveRoom')).toEqual({});
+      socket.disconnect();
+    }
+    // The auth payload comes first: a wrong token there is not rescued by a good one in the query.
+    const socket = await connect({ token: 'not-a-jwt' }, { query: { token } });
+    expect(await call(socket, 'createRoom', { mode: 2 })).toEqual({ error: 'Please log in to play' });
   });
 });
 

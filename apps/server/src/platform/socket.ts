@@ -1,7 +1,8 @@
 /**
  * The Socket.IO edge (spec §7 "Real-time socket"): one typed server on the Fastify HTTP server, at
  * /socket.io, with
- *  - handshake authentication: `auth.token` is verified on every connection. A missing or invalid
+ *  - handshake authentication: the token (`auth.token`, or see handshake-token.ts for the other
+ *    places a client may put it) is verified on every connection. A missing or invalid
  *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
  *    page still receives leaderboardUpdate, and every game event it sends gets the error ack
  *    "Please log in to play" instead of a connection error the client would only log. A session
@@ -36,6 +37,7 @@ import { DUEL_ERRORS, firstIssueMessage, unstorableTextIssue, type ClientToServe
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
+import { handshakeToken } from './handshake-token.js';
 import type { Logger } from './logger.js';
 import { userRoom, type Notifier } from './notifier.js';
 import { RECOVERY_WINDOW_MS } from './redis.js';
@@ -104,8 +106,6 @@ const FLOOD_FACTOR = 3;
  * reaches the limit, then the disconnect, five times sooner (STYLE habit 2).
  */
 const INVALID_WEIGHT = 5;
-/** Longest token accepted in the handshake; a JWT is a few hundred bytes. */
-const MAX_TOKEN_CHARS = 4096;
 
 export function createSocketServer(
   httpServer: HttpServer,
@@ -171,8 +171,8 @@ export function createSocketServer(
       if (!user || socket.data.duelCode !== undefined || hooks.handshake.length === 0) return next();
       runHandshakeHooks(hooks, socket, user, logger).then(() => next());
     };
-    const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-    if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_CHARS) return settle(null);
+    const token = handshakeToken(socket.handshake);
+    if (token === null) return settle(null);
     verifyToken(token).then(settle, (error: unknown) => {
       logger.warn({ err: error }, 'token verification failed on socket handshake');
       settle(null);
@@ -300,8 +300,8 @@ export function createSocketServer(
       for (const id of [...(io.of('/').adapter.rooms.get(userRoom(userId)) ?? [])]) {
         const socket = io.of('/').sockets.get(id);
         if (!socket) continue;
-        const token: unknown = (socket.handshake.auth as Record<string, unknown> | undefined)?.token;
-        const verified = typeof token === 'string' ? verifyToken(token) : Promise.resolve(null);
+        const token = handshakeToken(socket.handshake);
+        const verified = token !== null ? verifyToken(token) : Promise.resolve(null);
         verified.then(
           (user) => {
             if (user?.id === userId || !socket.connected) return;
