@@ -407,6 +407,22 @@ describe('POST /api/password', () => {
     });
   });
 
+  it('stores one of several changes sent at once with the same current password; the others are refused', async () => {
+    const { email, auth } = await newAccount();
+    const secrets = ['first new secret', 'second new secret', 'third new secret'];
+    const replies = await Promise.all(secrets.map((newPassword) => change(auth.token, { currentPassword: PASSWORD, newPassword })));
+    const accepted = replies.filter((r) => r.status === 200);
+    expect(accepted).toHaveLength(1);
+    for (const refused of replies.filter((r) => r.status !== 200)) {
+      expect(refused).toMatchObject({ status: 401, body: { error: 'Your session has expired. Please log in again.' } });
+    }
+    // The one change that answered 200 is the password now, and its token the one that works.
+    const winner = secrets[replies.indexOf(accepted[0]!)]!;
+    for (const secret of secrets) expect((await login({ email, password: secret })).status, secret).toBe(secret === winner ? 200 : 401);
+    expect((await me(accepted[0]!.body.token)).status).toBe(200);
+    expect((await me(auth.token)).status).toBe(401);
+  });
+
   it('needs a session, and a password on the account', async () => {
     expect(await change(undefined, { currentPassword: PASSWORD, newPassword: 'a brand new secret' })).toMatchObject({
       status: 401,

@@ -26,8 +26,12 @@ export interface AccountsRepo {
   findByOidc(issuer: string, subject: string): Promise<UserRow | undefined>;
   /** @throws the driver's unique-violation error (see isUniqueViolation) on a taken email or OIDC key. */
   insert(row: NewUserRow): Promise<UserRow>;
-  /** Stores a new hash and bumps tokenVersion in one statement; undefined if the user is gone. */
-  replacePassword(id: string, passwordHash: string): Promise<UserRow | undefined>;
+  /**
+   * Stores a new hash and bumps tokenVersion in one statement, only while the row still has
+   * `expectedTokenVersion` (the version whose password the caller checked): undefined if the user is
+   * gone or a concurrent change (another password change, a Google link) got there first.
+   */
+  replacePassword(id: string, passwordHash: string, expectedTokenVersion: number): Promise<UserRow | undefined>;
   /**
    * Links an OIDC identity to an account that has none yet, marks its email verified and bumps
    * tokenVersion. Undefined when the account is gone or already linked (a concurrent sign-in won).
@@ -78,11 +82,11 @@ export function createAccountsRepo(db: Database): AccountsRepo {
       if (!inserted) throw new Error(`insert of user ${row.id} returned no row`);
       return inserted;
     },
-    async replacePassword(id, passwordHash) {
+    async replacePassword(id, passwordHash, expectedTokenVersion) {
       const [row] = await db
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, sessionChangedAt: sql`now()` })
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), eq(users.tokenVersion, expectedTokenVersion)))
         .returning();
       return row;
     },

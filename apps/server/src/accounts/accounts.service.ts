@@ -13,6 +13,7 @@ import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprin
 import type { Config } from '../config.js';
 import type { UserRow } from '../db/schema/users.js';
 import { HttpError } from '../http/errors.js';
+import { SESSION_MESSAGES } from '../http/session.js';
 import { createSlidingWindowLimiter, type RateLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
@@ -110,7 +111,8 @@ export interface AccountsService {
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
    * @throws HttpError 403 'Current password is incorrect' / no password on the account; 429 after
-   *   repeated wrong current passwords.
+   *   repeated wrong current passwords; 401 'Your session has expired…' when another change of the
+   *   same account (one sent at the same time) was stored first.
    */
   changePassword(userId: string, currentPassword: string, newPassword: string): Promise<AuthResponse>;
   /**
@@ -304,9 +306,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
         throw new HttpError(403, MESSAGES.wrongCurrentPassword);
       }
       await loginLimiter.reset(key);
-      const updated = await repo.replacePassword(userId, await hashPassword(newPassword));
+      // Only over the row whose password was just checked: of two changes sent at once with the
+      // same current password, the second finds its check stale and its token revoked by the first,
+      // and is refused as any request with that token now is (otherwise both would answer 200, and
+      // the caller whose new password lost would be locked out).
+      const updated = await repo.replacePassword(userId, await hashPassword(newPassword), row.tokenVersion);
       sessionsChanged([userId]);
-      if (!updated) throw new HttpError(401, 'Please log in to continue');
+      if (!updated) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
       logger.info({ userId, tokenVersion: updated.tokenVersion }, 'password changed; older tokens revoked');
       return signIn(updated);
     },
