@@ -337,6 +337,36 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(await call(t.host.socket, 'leaveRoom')).toEqual({ error: DUEL_ERRORS.finishCurrent });
       await runOut({ host: t.guest, guest: t.host, code: own.roomCode });
     });
+
+    it('keeps a user in one room when they create and join rooms from two tabs at the same time', async () => {
+      const [a, b, c] = await Promise.all([signup('Ann'), signup('Ben'), signup('Cleo')]);
+      const [tab1, tab2, sb, sc] = await Promise.all([connect(a.token), connect(a.token), connect(b.token), connect(c.token)]);
+      const created = await Promise.all([
+        call(tab1, 'createRoom', { mode: 1 }),
+        call(tab2, 'createRoom', { mode: 2 }),
+        call(tab1, 'createRoom', { mode: 3 }),
+      ]);
+      for (const reply of created) expect(reply.isHost).toBe(true);
+      // Each create left the room the one before it made: one room holds Ann, the others are closed.
+      const current = await duel.store.findByUser(a.user._id);
+      expect(current).toBeDefined();
+      const live = [];
+      for (const { roomCode } of created) if ((await duel.store.get(roomCode)) !== undefined) live.push(roomCode);
+      expect(live).toEqual([current!.code]);
+      for (const { roomCode } of created.filter((r) => r.roomCode !== current!.code)) {
+        expect(await call(sc, 'joinRoom', { roomCode })).toEqual({ error: 'Room not found' });
+      }
+
+      // Joining two rooms at once from two tabs seats her in one of them only.
+      const [one, two] = await Promise.all([call(sb, 'createRoom', { mode: 1 }), call(sc, 'createRoom', { mode: 1 })]);
+      await Promise.all([call(tab1, 'joinRoom', { roomCode: one.roomCode }), call(tab2, 'joinRoom', { roomCode: two.roomCode })]);
+      const seatedIn = [];
+      for (const code of [one.roomCode, two.roomCode, current!.code]) {
+        const room = await duel.store.get(code);
+        if (room?.seats.some((seat) => seat.userId === a.user._id && !seat.left)) seatedIn.push(code);
+      }
+      expect(seatedIn).toEqual([(await duel.store.findByUser(a.user._id))!.code]);
+    });
   });
 
   describe('GET /api/rooms/current', () => {

@@ -37,7 +37,8 @@ import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
 import { userRoom } from '../platform/notifier.js';
-import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type TypedServer, type TypedSocket } from '../platform/socket.js';
+import { createLocalLocks } from '../platform/local-locks.js';
+import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type EventContext, type TypedServer, type TypedSocket } from '../platform/socket.js';
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
@@ -295,6 +296,19 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     }
   }
 
+  /**
+   * Serialises a user's seat changes (createRoom, joinRoom, leaveRoom) in this process: each leaves
+   * the user's current room and then takes a seat, with awaits between, so two sent at once (a
+   * double click, two tabs) would both find the same current room and leave the user seated in two
+   * rooms, against the store's "a user has at most one". One after the other, the second leaves the
+   * room the first took, as when they come a moment apart.
+   */
+  const seatLock = createLocalLocks();
+  const bySeatChange =
+    <P, R>(handler: (context: EventContext, payload: P) => Promise<R>) =>
+    (context: EventContext, payload: P): Promise<R> =>
+      seatLock(`user:${context.user.id}`, () => handler(context, payload));
+
   /** Takes the user out of their current room before they create or join another. Refused while
    * their game runs ("Finish your current game first"). Returns an error text or null. */
   async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string): Promise<string | null> {
@@ -383,7 +397,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'createRoom',
     createRoomSchema,
-    async ({ socket, user }, { mode }) => {
+    bySeatChange(async ({ socket, user }, { mode }) => {
       const now = clock.now();
       const refused = await leaveCurrentRoom(user, now);
       if (refused) return { error: refused };
@@ -397,7 +411,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         return { roomCode: room.code, players, mode: room.mode, isHost: true };
       }
       throw new Error('no free room code after 20 draws');
-    },
+    }),
     options,
   );
 
@@ -405,7 +419,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'joinRoom',
     joinRoomSchema,
-    async ({ socket, user }, { roomCode: code }) => {
+    bySeatChange(async ({ socket, user }, { roomCode: code }) => {
       const now = clock.now();
       const room = await store.get(code);
       if (!room) return { error: DUEL_ERRORS.roomNotFound };
@@ -424,7 +438,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       emitTransition(outcome.result);
       const next = outcome.result.room;
       return { roomCode: code, players: machine.publicPlayers(next), mode: next.mode, isHost: machine.isHost(next, user.id) };
-    },
+    }),
     options,
   );
 
@@ -535,13 +549,13 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     io,
     'leaveRoom',
     emptyPayloadSchema,
-    async ({ socket, user }) => {
+    bySeatChange(async ({ socket, user }) => {
       const refused = await leaveCurrentRoom(user, clock.now());
       if (refused) return { error: refused };
       // A socket still attached to a room its user no longer sits in (a second tab) lets go too.
       if (socket.data.duelCode) detach(socket, socket.data.duelCode);
       return {};
-    },
+    }),
     options,
   );
 

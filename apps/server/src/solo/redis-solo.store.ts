@@ -11,7 +11,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../platform/redis.js';
-import { createLocalLocks, type SoloSession, type SoloStore } from './solo.store.js';
+import { createLocalLocks } from '../platform/local-locks.js';
+import type { SoloSession, SoloStore } from './solo.store.js';
 
 /** Sessions are deleted by the service's sweep 10 minutes after they end; this bounds what a
  * sweep that never ran (every process gone) leaves behind. */

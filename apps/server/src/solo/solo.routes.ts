@@ -9,7 +9,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { soloAnswerBodySchema, soloStartBodySchema, soloTimerQuerySchema } from '@mathsprint/shared/protocol';
 import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
-import { parseInput } from '../http/errors.js';
+import { parseInput, parseQuery } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import type { SoloService } from './solo.service.js';
 
@@ -37,7 +37,7 @@ export const soloRoutes: FastifyPluginAsync<SoloRoutesOptions> = async (app, { s
   /** GET /singleplayer/timer?sessionId= → `{ timeLeft (s), over, score, current }`. */
   app.get('/singleplayer/timer', async (request): Promise<SoloTimerResponse> => {
     const user = requireUser(request);
-    const { sessionId } = parseInput(soloTimerQuerySchema, request.query);
+    const { sessionId } = parseQuery(soloTimerQuerySchema, request.query);
     return solo.timer(user, sessionId);
   });
 };

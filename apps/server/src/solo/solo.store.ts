@@ -7,6 +7,7 @@
  * Every read-modify-write of a session runs inside `lock`, so two answers sent at once cannot both
  * score the same question: in one process a keyed promise chain, across processes a Redis lock.
  */
+import { createLocalLocks } from '../platform/local-locks.js';
 
 /** One single-player run on the server (spec §3 "Single-player session"). Times are epoch ms. */
 export interface SoloSession {
@@ -56,24 +57,6 @@ export interface SoloStore {
   /** Runs `work` alone among all holders of `key` (`session:{id}`, `user:{id}`), on every process
    * sharing the store. */
   lock<T>(key: string, work: () => Promise<T>): Promise<T>;
-}
-
-/**
- * Keyed locks within one process: each `key` has a promise chain, and `work` runs after the
- * previous holder finished (whether it failed or not).
- */
-export function createLocalLocks(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
-  const locks = new Map<string, Promise<unknown>>();
-  return <T>(key: string, work: () => Promise<T>): Promise<T> => {
-    const previous = locks.get(key) ?? Promise.resolve();
-    const run = previous.then(work, work);
-    const tail = run.catch(() => undefined);
-    locks.set(key, tail);
-    void tail.then(() => {
-      if (locks.get(key) === tail) locks.delete(key);
-    });
-    return run;
-  };
 }
 
 /** A single-process store: a Map of JSON copies. */
