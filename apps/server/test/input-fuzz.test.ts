@@ -211,6 +211,8 @@ const notAString = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 6 }), smallJson, { maxKeys: 3 }),
 );
 const blank = fc.constantFrom('', ' ', '   ', '\t\n', '\u00a0', '\u3000\ufeff');
+/** Text trim() keeps that shows nothing (zero-width, bidi and blank letters): no name and no comment. */
+const invisible = fc.constantFrom('\u200b', '\u200b\u200d\u2060', ' \u202e ', '\u3164', '\u2800');
 /** Text PostgreSQL cannot keep as sent: refused at the boundary (http/errors.ts refuseUnstorableText). */
 const unstorable = fc.constantFrom('a\u0000b', '\u0000', 'x\uD800', '\uDC00y', 'ok\uDBFFend');
 /** Strings of more than `n` UTF-16 units (zod's max counts those), also after trimming. */
@@ -268,7 +270,7 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     path: () => '/signup',
     valid: () => ({ name: 'Fuzz Player', email: `fuzz-${randomUUID()}@example.com`, password: 'password123' }),
     invalid: {
-      name: fc.oneof(fc.constant(MISSING), notAString, blank, unstorable, longerThan(50)),
+      name: fc.oneof(fc.constant(MISSING), notAString, blank, invisible, unstorable, longerThan(50), fc.constantFrom('Ann\nLee', 'Ann\u0007')),
       email: fc.oneof(fc.constant(MISSING), notAString, blank, unstorable, fc.string({ maxLength: 30 }).filter((s) => !s.includes('@'))),
       password: fc.oneof(fc.constant(MISSING), notAString, blank, unstorable, fc.string({ minLength: 1, maxLength: 7 }), longerThan(200)),
     },
@@ -358,7 +360,7 @@ const BODY_ROUTES: Record<string, BodyRoute> = {
     invalid: {
       date: fc.oneof(fc.constant(MISSING), badDate),
       sectionKey: fc.oneof(fc.constant(MISSING), badSectionKey),
-      text: fc.oneof(fc.constant(MISSING), notAString, blank, unstorable, longerThan(500)),
+      text: fc.oneof(fc.constant(MISSING), notAString, blank, invisible, unstorable, longerThan(500)),
     },
   },
   dailyVote: {
@@ -596,6 +598,23 @@ const GET_ROUTES: GetRoute[] = [
   { name: 'healthz', path: () => '/healthz', params: 0, query: ['x'] },
 ];
 
+describe('text that shows nothing', () => {
+  it('refuses a name or a comment of zero-width or blank characters, and a name with a line break; stores nothing', async () => {
+    const before = await databaseState();
+    for (const name of ['\u200b\u200b', ' \u200d\u2060 ', '\u3164', '\u2800']) {
+      const reply = await send('POST', '/signup', { body: JSON.stringify({ name, email: `blank-${randomUUID()}@example.com`, password: PASSWORD }) });
+      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: 'Full name is required' }]);
+    }
+    const broken = await send('POST', '/signup', { body: JSON.stringify({ name: 'Ann\nLee', email: `nl-${randomUUID()}@example.com`, password: PASSWORD }) });
+    expect([broken.status, JSON.parse(broken.text)], where(broken)).toEqual([400, { error: "Name can't contain line breaks or control characters" }]);
+    for (const text of ['\u200b', '\u200b \u200b', '\ufeff\u202e']) {
+      const reply = await send('POST', '/api/daily/comment', { body: JSON.stringify({ date: today, sectionKey: 'basic', text }) });
+      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: "Comment can't be empty." }]);
+    }
+    expect(await databaseState()).toEqual(before);
+  });
+});
+
 describe('GET routes', () => {
   it('answers random path and query values (unicode, %, very long, repeated keys) without a 5xx', async () => {
     const valid = () => fc.constantFrom(today, 'basic', contestId, soloSessionId, '5', '1');
@@ -643,6 +662,32 @@ describe('GET routes', () => {
       expectNoServerError(reply, url, 300 + url.length * 3);
       expect(reply.status, where(reply)).toBeGreaterThanOrEqual(400);
     }
+  });
+
+  it('names a query field given twice, or left out, for what it is', async () => {
+    const refusals: Array<[string, string]> = [
+      [`/contest/leaderboard?contestId=${contestId}&contestId=${contestId}`, 'contestId must be given once, not 2 times'],
+      [`/contest/stats?contestId=${contestId}&contestId=x&contestId=y`, 'contestId must be given once, not 3 times'],
+      [`/contest/leaderboard?contestId=${contestId}&limit=5&limit=5`, 'limit must be given once, not 2 times'],
+      ['/contest/history?limit=1&limit=2', 'limit must be given once, not 2 times'],
+      [`/singleplayer/timer?sessionId=${soloSessionId}&sessionId=${soloSessionId}`, 'sessionId must be given once, not 2 times'],
+      [`/api/daily/comments?date=${today}&sectionKey=basic&sectionKey=advanced`, 'sectionKey must be given once, not 2 times'],
+      [`/api/daily/leaderboard?date=${today}&date=${today}&sectionKey=basic`, 'date must be given once, not 2 times'],
+      ['/api/daily/season?year=2026&year=2025', 'year must be given once, not 2 times'],
+      [`/api/daily/leaderboard?date=${today}`, 'sectionKey is required (one of basic, intermediate, advanced, expert)'],
+      [`/api/daily/comments?date=${today}&sectionKey[]=basic`, 'sectionKey is required (one of basic, intermediate, advanced, expert)'],
+    ];
+    for (const [url, error] of refusals) {
+      const reply = await send('GET', url);
+      expect(reply.status, where(reply)).toBe(400);
+      expect(JSON.parse(reply.text), where(reply)).toEqual({ error });
+    }
+    // A field read as anything (the season's cache-buster) and fields no route reads may come twice.
+    for (const url of ['/api/daily/season?_ts=1&_ts=2', `/contest/stats?contestId=${contestId}&x=1&x=2`]) {
+      expect((await send('GET', url)).status, url).toBe(200);
+    }
+    const vote = await send('POST', `/api/daily/comments/${commentId}/vote`, { body: '{}' });
+    expect(JSON.parse(vote.text), where(vote)).toEqual({ error: "voteType is required ('up' or 'down')" });
   });
 
   it('refuses every Authorization header that is not a session token with 401 { error }', async () => {

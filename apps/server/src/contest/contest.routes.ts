@@ -19,7 +19,7 @@ import {
   type ContestSubmitAnswerResponse,
   type ContestSubmitResponse,
 } from '@mathsprint/shared/protocol';
-import { parseInput } from '../http/errors.js';
+import { parseInput, parseQuery } from '../http/errors.js';
 import { optionalUser, requireUser } from '../http/session.js';
 import type { ContestService, JsonBody } from './contest.service.js';
 
@@ -42,13 +42,13 @@ export const contestRoutes: FastifyPluginAsync<ContestRoutesOptions> = async (ap
 
   /** GET /contest/leaderboard?contestId&limit (1–100, default 50) → `{leaderboard, finalized}`; [] until finalized. */
   app.get('/contest/leaderboard', async (request): Promise<ContestLeaderboardResponse> => {
-    const { contestId, limit } = parseInput(contestLeaderboardQuerySchema, request.query);
+    const { contestId, limit } = parseQuery(contestLeaderboardQuerySchema, request.query);
     return contests.leaderboard(contestId, limit);
   });
 
   /** GET /contest/stats?contestId → `{stats}`: counts, and averages once closed. */
   app.get('/contest/stats', async (request): Promise<ContestStatsResponse> => {
-    const { contestId } = parseInput(contestIdQuerySchema, request.query);
+    const { contestId } = parseQuery(contestIdQuerySchema, request.query);
     return contests.stats(contestId);
   });
 
@@ -83,7 +83,7 @@ export const contestRoutes: FastifyPluginAsync<ContestRoutesOptions> = async (ap
   /** GET /contest/history?limit → `{progress, attempts}` of the caller. */
   app.get('/contest/history', async (request): Promise<ContestHistoryResponse> => {
     const user = requireUser(request);
-    const { limit } = parseInput(contestHistoryQuerySchema, request.query);
+    const { limit } = parseQuery(contestHistoryQuerySchema, request.query);
     return contests.history(user, limit);
   });
 

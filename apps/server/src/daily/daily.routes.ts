@@ -25,7 +25,7 @@ import {
   type DailySubmitResponse,
   type DailyTodayResponse,
 } from '@mathsprint/shared/protocol';
-import { parseInput } from '../http/errors.js';
+import { parseInput, parseQuery } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import type { DailyComments } from './daily-comments.js';
 import type { JsonText } from './daily-boards.js';
@@ -51,7 +51,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   app.get('/api/daily/section/:date/:sectionKey', async (request): Promise<DailySectionResponse> => {
     const user = await caller(request);
     const { date, sectionKey } = parseInput(dailySectionParamsSchema, request.params);
-    const { preview } = parseInput(dailySectionQuerySchema, request.query);
+    const { preview } = parseQuery(dailySectionQuerySchema, request.query);
     return daily.section(user, date, sectionKey, { preview });
   });
 
@@ -64,7 +64,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   /** GET /api/daily/leaderboard?date&sectionKey&limit (1–100, default 20) → `{top}`. */
   app.get('/api/daily/leaderboard', async (request, reply) => {
     member(request);
-    const { date, sectionKey, limit } = parseInput(dailyLeaderboardQuerySchema, request.query);
+    const { date, sectionKey, limit } = parseQuery(dailyLeaderboardQuerySchema, request.query);
     const body: JsonText<DailyLeaderboardResponse> = await daily.leaderboard(date, sectionKey, limit);
     return reply.type('application/json; charset=utf-8').send(body);
   });
@@ -72,7 +72,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   /** GET /api/daily/season?year&month&_ts → `{top (ranks 1–10), me, participants}`. */
   app.get('/api/daily/season', async (request): Promise<DailySeasonResponse> => {
     const caller = member(request);
-    return daily.season(caller, parseInput(dailySeasonQuerySchema, request.query));
+    return daily.season(caller, parseQuery(dailySeasonQuerySchema, request.query));
   });
 
   /** GET /api/daily/streak → `{currentStreak, longestStreak, from, to, days}` (solved days only). */
@@ -92,7 +92,7 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   /** GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first. */
   app.get('/api/daily/comments', async (request): Promise<DailyCommentsResponse> => {
     member(request);
-    const { date, sectionKey, limit } = parseInput(dailyCommentsQuerySchema, request.query);
+    const { date, sectionKey, limit } = parseQuery(dailyCommentsQuerySchema, request.query);
     return comments.list(daily.checkDate(date), sectionKey, limit);
   });
 

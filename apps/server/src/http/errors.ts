@@ -28,6 +28,25 @@ export function parseInput<S extends z.ZodType>(schema: S, data: unknown): z.out
 }
 
 /**
+ * Parses a query string with `schema` as parseInput does. A field given more than once
+ * (`?limit=1&limit=2`) arrives as a list, which the field's own message would misname ("limit must
+ * be a number", "contestId is required"); when the parse fails and a field the schema reads came
+ * as a list, the refusal (HttpError 400) names that instead: "limit must be given once, not 2 times".
+ * A field that takes anything (`_ts`) may still come twice.
+ */
+export function parseQuery<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
+  const result = schema.safeParse(query ?? {});
+  if (result.success) return result.data;
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (shape && query !== null && typeof query === 'object') {
+    for (const [key, value] of Object.entries(query)) {
+      if (Array.isArray(value) && Object.hasOwn(shape, key)) throw new HttpError(400, `${key} must be given once, not ${value.length} times`);
+    }
+  }
+  throw new HttpError(400, firstIssueMessage(result.error, 'Request body'));
+}
+
+/**
  * preValidation hook of every route: refuses (HttpError 400) a request whose JSON body, query
  * string or path parameters hold text PostgreSQL cannot keep as sent, the NUL character U+0000 or
  * a lone surrogate (shared protocol `unstorableTextIssue`): "contestId must not contain the NUL

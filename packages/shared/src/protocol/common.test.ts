@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { firstIssueMessage, unstorableTextIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { firstIssueMessage, isInvisibleText, unstorableTextIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
 import { contestHistoryQuerySchema, contestSubmitAnswerBodySchema, adminCreateContestBodySchema } from './contest.js';
 import { dailySeasonQuerySchema } from './daily.js';
-import { modeSchema } from './http.js';
+import { modeSchema, signupBodySchema } from './http.js';
 
 /** The refusal a schema gives `input`, or 'ok'. */
 const refusal = (schema: z.ZodType, input: unknown): string => {
@@ -94,5 +94,27 @@ describe('unstorableTextIssue', () => {
     let shallow: unknown = '\u0000';
     for (let i = 0; i < 15; i++) shallow = [shallow];
     expect(unstorableTextIssue(shallow)).toMatch(/^0(\.0){14} must not/);
+  });
+});
+
+describe('isInvisibleText', () => {
+  it.each(['', ' \t\n', '\u200b', '\u200b\u200c\u200d\u2060', '\ufeff\u202e', '\u3164\u115f', '\u2800\u00a0'])('finds nothing to show in %j', (text) => {
+    expect(isInvisibleText(text)).toBe(true);
+  });
+  it.each(['a', '\u200bx', '٣', '👍', '\u0301e', '日本'])('finds something to show in %j', (text) => {
+    expect(isInvisibleText(text)).toBe(false);
+  });
+});
+
+describe('signupBodySchema name', () => {
+  const body = (name: string) => ({ name, email: 'ann@example.com', password: 'password123' });
+  it('keeps a name with letters, trimmed', () => {
+    expect(signupBodySchema.parse(body('  Ann Lee\u200d ')).name).toBe('Ann Lee\u200d');
+  });
+  it.each(['   ', '\u200b\u200b\u200b', '\u3164', ' \ufeff\u202e '])('refuses %j as no name', (name) => {
+    expect(refusal(signupBodySchema, body(name))).toBe('Full name is required');
+  });
+  it.each(['Ann\nLee', 'Ann\u0007', 'A\u0085B'])('refuses the control characters in %j', (name) => {
+    expect(refusal(signupBodySchema, body(name))).toBe("Name can't contain line breaks or control characters");
   });
 });

@@ -49,6 +49,19 @@ export const numericAnswerSchema = z.union([z.number(), z.string()], { error: 'a
   return n;
 });
 
+/**
+ * Text that shows nothing: whitespace, control characters, format characters (zero-width space and
+ * joiners, bidi controls, the BOM) and the blank letters (Hangul fillers, the blank Braille
+ * pattern). String.prototype.trim removes only the first kind, so a name or comment of
+ * zero-width spaces would pass a trimmed length check and show as an empty row.
+ */
+const INVISIBLE_ONLY = /^[\s\p{Cc}\p{Cf}\u115F\u1160\u2800\u3164\uFFA0]*$/u;
+
+/** Whether `text` would show nothing (INVISIBLE_ONLY); true for ''. */
+export function isInvisibleText(text: string): boolean {
+  return INVISIBLE_ONLY.test(text);
+}
+
 /** How deep unstorableTextIssue looks into nested input (deeper input is refused by its schema). */
 const TEXT_SCAN_DEPTH = 16;
 

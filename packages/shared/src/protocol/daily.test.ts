@@ -37,6 +37,9 @@ describe('daily wire schemas (spec §7, issue #4)', () => {
   it('trims comments and enforces 1–500 characters', () => {
     expect(dailyCommentBodySchema.parse({ date: '2026-01-05', sectionKey: 'basic', text: '  hi <b>  ' }).text).toBe('hi <b>');
     expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: '   ' }))).toBe("Comment can't be empty.");
+    for (const text of ['\u200b\u200b', ' \u200d\ufeff ', '\u2800', '\u3164'])
+      expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text })), JSON.stringify(text)).toBe("Comment can't be empty.");
+    expect(dailyCommentBodySchema.parse({ date: '2026-01-05', sectionKey: 'basic', text: '\u200bok' }).text).toBe('\u200bok');
     expect(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(500) }).success).toBe(true);
     expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(501) }))).toBe(
       'Comment must be at most 500 characters',
@@ -46,6 +49,8 @@ describe('daily wire schemas (spec §7, issue #4)', () => {
   it('defaults the leaderboard limit to 20 and checks voteType', () => {
     expect(dailyLeaderboardQuerySchema.parse({ date: '2026-01-05', sectionKey: 'basic' }).limit).toBe(20);
     expect(message(dailyVoteBodySchema.safeParse({ voteType: 'sideways' }))).toBe("voteType must be 'up' or 'down', got 'sideways'");
+    expect(message(dailyVoteBodySchema.safeParse({}))).toBe("voteType is required ('up' or 'down')");
+    expect(message(dailyLeaderboardQuerySchema.safeParse({ date: '2026-01-05' }))).toBe('sectionKey is required (one of basic, intermediate, advanced, expert)');
     expect(commentRoom('2026-01-05', 'expert')).toBe('comments:2026-01-05:expert');
   });
 });

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
 import type { DailyDifficulty } from '../domain/daily/sections.js';
-import { numberInput, parseDecimal } from './common.js';
+import { isInvisibleText, numberInput, parseDecimal } from './common.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
@@ -248,7 +248,10 @@ function received(input: unknown): string {
 }
 
 export const sectionKeySchema = z.enum(DAILY.sectionKeys, {
-  error: (issue) => `sectionKey must be one of ${DAILY.sectionKeys.join(', ')}, got ${received(issue.input)}`,
+  error: (issue) =>
+    issue.input === undefined
+      ? `sectionKey is required (one of ${DAILY.sectionKeys.join(', ')})`
+      : `sectionKey must be one of ${DAILY.sectionKeys.join(', ')}, got ${received(issue.input)}`,
 });
 
 /** Path of GET /api/daily/section/{date}/{sectionKey}. */
@@ -314,12 +317,14 @@ export const dailySeasonQuerySchema = z.object({
   _ts: z.unknown().optional(),
 });
 
-/** Comment text: trimmed, 1–500 characters (issue #4, enforced by the server whatever the client does). */
+/** Comment text: trimmed, 1–500 characters, not only invisible ones (issue #4, enforced by the server whatever the client does). */
 export const commentTextSchema = z
   .string({ message: DAILY_ERRORS.emptyComment })
   .trim()
   .min(1, DAILY_ERRORS.emptyComment)
-  .max(DAILY.commentMaxLength, DAILY_ERRORS.commentTooLong);
+  .max(DAILY.commentMaxLength, DAILY_ERRORS.commentTooLong)
+  // Zero-width spaces and the like survive trim() but show nothing: empty too.
+  .refine((text) => text === '' || !isInvisibleText(text), DAILY_ERRORS.emptyComment);
 
 /** Body of POST /api/daily/comment. */
 export const dailyCommentBodySchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema, text: commentTextSchema });
@@ -337,7 +342,9 @@ export const commentIdParamsSchema = z.object({ id: z.string().min(1).max(100) }
 
 /** Body of POST /api/daily/comments/{id}/vote: the same direction again removes the vote, the other switches it. */
 export const dailyVoteBodySchema = z.object({
-  voteType: z.enum(['up', 'down'], { error: (issue) => `voteType must be 'up' or 'down', got ${received(issue.input)}` }),
+  voteType: z.enum(['up', 'down'], {
+    error: (issue) => (issue.input === undefined ? "voteType is required ('up' or 'down')" : `voteType must be 'up' or 'down', got ${received(issue.input)}`),
+  }),
 });
 export type DailyVoteBody = z.input<typeof dailyVoteBodySchema>;
 

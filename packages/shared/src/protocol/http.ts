@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
-import { numberInput, numericAnswerSchema } from './common.js';
+import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
 import type { DuelPlayer } from './socket.js';
 
 /** `{ error }` body of every failed HTTP call. */
@@ -45,7 +45,15 @@ export const PASSWORD_ONLY_SPACES_MESSAGE = "Password can't be only spaces";
  * whitespace (checked first, so nine spaces and three spaces both get the accurate message).
  */
 export const signupBodySchema = z.object({
-  name: z.string({ message: 'Full name is required' }).trim().min(1, 'Full name is required').max(50, 'Name must be at most 50 characters'),
+  name: z
+    .string({ message: 'Full name is required' })
+    .trim()
+    .min(1, 'Full name is required')
+    .max(50, 'Name must be at most 50 characters')
+    // Shown on every leaderboard and in rooms: zero-width spaces alone are no name, and a line break
+    // or another control character would break the rows it is shown in.
+    .refine((name) => name === '' || !isInvisibleText(name), 'Full name is required')
+    .refine((name) => !/\p{Cc}/u.test(name), "Name can't contain line breaks or control characters"),
   email: z.string({ message: 'Email is required' }).pipe(email),
   password: z
     .string({ message: 'Password is required' })
