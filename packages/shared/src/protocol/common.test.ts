@@ -118,3 +118,14 @@ describe('signupBodySchema name', () => {
     expect(refusal(signupBodySchema, body(name))).toBe("Name can't contain line breaks or control characters");
   });
 });
+
+describe('signupBodySchema email', () => {
+  const body = (email: string) => ({ name: 'Ann', email, password: 'password123' });
+  /** 248 + `tld` characters: a 64-character local part at three 60-character labels and the TLD. */
+  const address = (tld: number) => `${'a'.repeat(64)}@${['b', 'c', 'd'].map((c) => c.repeat(60)).join('.')}.${'e'.repeat(tld)}`;
+  it('keeps an address of 254 characters and refuses one of 255 (RFC 5321)', () => {
+    expect(address(6)).toHaveLength(254);
+    expect(signupBodySchema.parse(body(address(6))).email).toBe(address(6));
+    expect(refusal(signupBodySchema, body(address(7)))).toBe('Email must be at most 254 characters');
+  });
+});

@@ -54,7 +54,8 @@ export const signupBodySchema = z.object({
     // or another control character would break the rows it is shown in.
     .refine((name) => name === '' || !isInvisibleText(name), 'Full name is required')
     .refine((name) => !/\p{Cc}/u.test(name), "Name can't contain line breaks or control characters"),
-  email: z.string({ message: 'Email is required' }).pipe(email),
+  // RFC 5321 §4.5.3.1.3: a path is at most 256 octets with its angle brackets, so an address is at most 254.
+  email: z.string({ message: 'Email is required' }).pipe(email).pipe(z.string().max(254, 'Email must be at most 254 characters')),
   password: z
     .string({ message: 'Password is required' })
     .refine((value) => value === '' || value.trim() !== '', PASSWORD_ONLY_SPACES_MESSAGE)
