@@ -187,8 +187,24 @@ describe('user story: daily practice hub', () => {
     await pageA.getByRole('button', { name: 'Clear', exact: true }).click();
     await expect.poll(() => analysis.count()).toBe(0);
 
-    // B opens the basic set's discussion on a phone.
+    // On a phone the calendar shows one month, today's, with cells large enough to tap, and steps
+    // through the months with its buttons.
     await pageB.goto('/daily');
+    const monthLabel = (ms: number) => new Date(ms).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    const now = new Date();
+    const shownMonth = pageB.locator('.daily-month-nav-name');
+    await expect.poll(() => shownMonth.textContent()).toBe(monthLabel(now.getTime()));
+    const todayB = pageB.getByRole('button', { name: /: today$/ });
+    expect(await todayB.isVisible()).toBe(true);
+    expect((await todayB.boundingBox())!.width).toBeGreaterThanOrEqual(40);
+    expect(await pageB.locator('.daily-month:visible').count()).toBe(1);
+    await pageB.getByRole('button', { name: 'Previous month' }).click();
+    await expect.poll(() => shownMonth.textContent()).toBe(monthLabel(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1)));
+    await pageB.getByRole('button', { name: 'Next month' }).click();
+    await expect.poll(() => shownMonth.textContent()).toBe(monthLabel(now.getTime()));
+    await shot(pageB, 'daily-06b-calendar-phone');
+
+    // B opens the basic set's discussion on a phone.
     await setCard(pageB, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
     await pageB.getByText('No comments yet. Start the discussion!').waitFor({ timeout: 15_000 });
 

@@ -118,7 +118,7 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
           className={cx('input', 'daily-comment-input', counter.over && 'is-over')}
           rows={3}
           value={text}
-          placeholder="Share a method, ask for a hint… (Ctrl+Enter to post)"
+          placeholder="Share a method, ask for a hint…"
           aria-describedby={counterId}
           onChange={(e) => setText(e.target.value)}
           onKeyDown={onKeyDown}
@@ -129,6 +129,7 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
             {counter.text}
             {counter.over ? <span> · too long to post</span> : counter.warn ? <span> · nearly at the limit</span> : null}
           </span>
+          {/* The shortcut is told beside the button, where phones (no Ctrl key) hide it. */}
           <span className="text-xs text-muted daily-shortcut" aria-hidden="true">
             Ctrl+Enter
           </span>

@@ -26,8 +26,9 @@ const PODIUM_ORDER = [1, 0, 2] as const;
 function PodiumStep({ entry, place, me }: { entry: SeasonEntry; place: number; me: boolean }) {
   return (
     <li className={cx('daily-podium-step', `daily-podium-step--${place}`, me && 'is-me')} aria-current={me ? 'true' : undefined}>
+      {/* The rank, not the step: players level on points share it, as in the table below. */}
       <span className="daily-podium-medal" aria-hidden="true">
-        {place}
+        {entry.rank}
       </span>
       <span className="daily-podium-name" title={entry.name}>
         <span className="visually-hidden">Rank {entry.rank}: </span>

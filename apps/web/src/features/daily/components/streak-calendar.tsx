@@ -4,10 +4,15 @@
  * (days before the account was made, which were never there to be missed); clicking days selects
  * several (multi-select), with All and Clear; the day analysis panel counts Solved / Missed / Out of
  * Range over the selection. Keyboard: one Tab stop per calendar, arrow keys move a day or a week,
- * Enter or Space selects (a roving tabindex, WAI-ARIA APG "Date picker dialog" grid pattern).
+ * Home/End to the week's ends, Page Up/Down a month (with Shift a year), Enter or Space selects (a
+ * roving tabindex, WAI-ARIA APG "Date picker dialog" grid pattern).
+ *
+ * On phones (640 px and narrower) the year's 12 grids would stack from January, so today sat ten
+ * months down in cells too small to tap: there the calendar shows one month at a time, today's
+ * first, with previous/next buttons and large cells; the focused day's month is the one shown.
  */
 import type { DailyStreakDay } from '@mathsprint/shared/protocol';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cx } from '../../../components/ui/cx';
@@ -16,14 +21,21 @@ import {
   buildYear,
   datesOfYear,
   indexDays,
+  inSelectableYears,
+  keyTarget,
   longDate,
+  mediumDate,
   monthName,
+  monthTally,
   selectableYears,
+  shiftMonths,
   toggleDate,
   WEEKDAYS,
+  yearCoverage,
   type CalendarDay,
 } from '../lib/calendar';
 import { DayAnalysisPanel } from './day-analysis';
+import { IconChevronLeft, IconChevronRight } from './daily-icons';
 
 export interface StreakCalendarProps {
   /** Today's UTC date, 'YYYY-MM-DD'. */
@@ -43,49 +55,69 @@ const KIND_TEXT: Record<CalendarDay['kind'], string> = {
   outside: 'outside month',
 };
 
-const DAY_MS = 86_400_000;
-
-function shiftDate(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The same day in another year, clamped (29 February becomes the 28th), for the year picker: the
+ * month on show on phones stays the same month.
+ */
+function sameDayIn(date: string, year: number): string {
+  return shiftMonths(date, (year - Number(date.slice(0, 4))) * 12);
 }
 
 export function StreakCalendar({ today, days, from, loading }: StreakCalendarProps) {
   const years = useMemo(() => selectableYears(today), [today]);
-  const [year, setYear] = useState(years[0] ?? Number(today.slice(0, 4)));
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  // The roving tabindex's day. Its year is the year on show, and on phones its month is the one
+  // month drawn (CSS hides the others), so today's month opens first instead of January.
   const [focusDate, setFocusDate] = useState(today);
   const gridRef = useRef<HTMLDivElement>(null);
+  // Set when a key moved the focus: the day's button may only be drawn on the next render (another
+  // month on a phone, another year), so the focus follows once it is.
+  const focusPending = useRef(false);
 
+  const year = Number(focusDate.slice(0, 4));
   const dayMap = useMemo(() => indexDays(days), [days]);
   const months = useMemo(() => buildYear(year, today, dayMap, from), [year, today, dayMap, from]);
   const analysis = useMemo(() => analyseDays(selected, today, dayMap, from), [selected, today, dayMap, from]);
-  const rovingDate = focusDate.startsWith(String(year)) ? focusDate : `${year}-01-01`;
+  const shownMonth = Number(focusDate.slice(5, 7)) - 1;
+  const coverage = yearCoverage(year, from);
+  const oldest = years.at(-1) ?? year;
+  const newest = years[0] ?? year;
+
+  useEffect(() => {
+    if (!focusPending.current) return;
+    focusPending.current = false;
+    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${focusDate}"]`)?.focus();
+  }, [focusDate]);
 
   function chooseYear(next: number) {
-    setYear(next);
-    setFocusDate(next === Number(today.slice(0, 4)) ? today : `${next}-01-01`);
+    setFocusDate(next === Number(today.slice(0, 4)) ? today : sameDayIn(focusDate, next));
   }
 
-  function moveFocus(date: string) {
-    if (!date.startsWith(String(year))) return;
-    setFocusDate(date);
-    gridRef.current?.querySelector<HTMLButtonElement>(`[data-date="${date}"]`)?.focus();
+  function showMonth(step: number) {
+    const next = shiftMonths(focusDate, step);
+    if (inSelectableYears(next, years)) setFocusDate(next);
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, date: string) {
-    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -7, ArrowDown: 7 }[event.key];
-    if (step !== undefined) {
-      event.preventDefault();
-      moveFocus(shiftDate(date, step));
-    }
+    const target = keyTarget(date, event.key, event.shiftKey);
+    if (target === undefined) return;
+    event.preventDefault();
+    if (!inSelectableYears(target, years)) return;
+    focusPending.current = true;
+    setFocusDate(target);
   }
 
   const selectedOne = selected.size === 1 ? [...selected][0] : undefined;
+  const shown = months[shownMonth];
+  const tally = shown ? monthTally(shown) : { solved: 0, missed: 0 };
+  const shownMonthStart = `${focusDate.slice(0, 7)}-01`;
+  const atFirstMonth = year === oldest && shownMonth === 0;
+  const atLastMonth = year === newest && shownMonth === 11;
 
   return (
     <Card
       title="Streak calendar"
-      subtitle="Click days to select them and see how they went"
+      subtitle="Select days to see how they went"
       className="daily-calendar"
       actions={
         <div className="daily-calendar-tools">
@@ -97,12 +129,14 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
               </label>
             ))}
           </div>
-          <Button variant="secondary" size="sm" onClick={() => setSelected(new Set(datesOfYear(year)))}>
-            All
-          </Button>
-          <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
-            Clear
-          </Button>
+          <div className="daily-calendar-select">
+            <Button variant="secondary" size="sm" onClick={() => setSelected(new Set(datesOfYear(year)))}>
+              All
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setSelected(new Set())} disabled={selected.size === 0}>
+              Clear
+            </Button>
+          </div>
         </div>
       }
     >
@@ -115,11 +149,56 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
         ))}
       </ul>
 
+      {coverage !== 'full' && from ? (
+        <p className="daily-calendar-note text-small">
+          {coverage === 'none'
+            ? `All of ${year} is before you joined (${mediumDate(from)}): nothing to miss here, and its days count as Out of Range.`
+            : `Your record starts on ${mediumDate(from)}: earlier days are before you joined and count as Out of Range.`}
+        </p>
+      ) : null}
+
+      {/* Phones: one month at a time, today's first (CSS hides this on wider screens). */}
+      <div className="daily-month-nav">
+        <button
+          type="button"
+          className="daily-month-step"
+          aria-label="Previous month"
+          disabled={atFirstMonth}
+          onClick={() => showMonth(-1)}
+        >
+          <IconChevronLeft size={20} />
+        </button>
+        <p className="daily-month-nav-label" aria-live="polite">
+          <span className="daily-month-nav-name">{monthName(year, shownMonth)} {year}</span>
+          <span className="daily-month-nav-tally text-xs text-muted">
+            {coverage === 'none'
+              ? 'Before you joined'
+              : shownMonthStart > today
+                ? 'Still to come'
+                : `${tally.solved} solved · ${tally.missed} missed`}
+          </span>
+        </p>
+        <button
+          type="button"
+          className="daily-month-step"
+          aria-label="Next month"
+          disabled={atLastMonth}
+          onClick={() => showMonth(1)}
+        >
+          <IconChevronRight size={20} />
+        </button>
+      </div>
+
       <div ref={gridRef} className={cx('daily-year', loading && 'is-loading')} aria-busy={loading || undefined}>
         {months.map((m) => {
           const name = monthName(m.year, m.month);
           return (
-            <div key={m.month} className="daily-month" role="group" aria-label={`${name} ${m.year}`}>
+            <div
+              key={m.month}
+              className={cx('daily-month', m.month === shownMonth && 'is-shown')}
+              role="group"
+              aria-label={`${name} ${m.year}`}
+            >
               <p className="daily-month-name" aria-hidden="true">
                 {name}
               </p>
@@ -140,7 +219,7 @@ export function StreakCalendar({ today, days, from, loading }: StreakCalendarPro
                       className={cx('daily-day', `daily-day--${d.kind}`, d.solvedToday && 'is-solved', selected.has(d.date) && 'is-selected')}
                       aria-pressed={selected.has(d.date)}
                       aria-label={`${longDate(d.date)}: ${d.solvedToday ? 'today, solved' : KIND_TEXT[d.kind]}${d.count > 1 ? `, ${d.count} sets` : ''}`}
-                      tabIndex={d.date === rovingDate ? 0 : -1}
+                      tabIndex={d.date === focusDate ? 0 : -1}
                       onClick={() => {
                         setFocusDate(d.date);
                         setSelected((s) => toggleDate(s, d.date));

@@ -6,10 +6,17 @@ import {
   datesOfYear,
   dayKind,
   firstCoveredDate,
+  inSelectableYears,
   indexDays,
+  keyTarget,
   longDate,
+  mediumDate,
+  monthTally,
   selectableYears,
+  shiftDate,
+  shiftMonths,
   toggleDate,
+  yearCoverage,
 } from './calendar';
 
 const today = '2025-03-12';
@@ -131,5 +138,68 @@ describe('longDate', () => {
     // The comma after the weekday varies between ICU versions.
     expect(longDate('2025-03-03', 'en-GB')).toMatch(/^Monday,? 3 March 2025$/);
     expect(longDate('not-a-date', 'en-GB')).toBe('not-a-date');
+  });
+
+  it('reads a UTC date in running text without the weekday', () => {
+    expect(mediumDate('2025-03-10', 'en-GB')).toBe('10 March 2025');
+    expect(mediumDate('not-a-date', 'en-GB')).toBe('not-a-date');
+  });
+});
+
+describe('moving through the calendar', () => {
+  it('shifts dates by days across months and years', () => {
+    expect(shiftDate('2025-02-28', 1)).toBe('2025-03-01');
+    expect(shiftDate('2024-02-28', 1)).toBe('2024-02-29');
+    expect(shiftDate('2025-01-01', -1)).toBe('2024-12-31');
+  });
+
+  it('shifts by months keeping the day, clamped to the shorter month', () => {
+    expect(shiftMonths('2025-03-31', -1)).toBe('2025-02-28');
+    expect(shiftMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(shiftMonths('2025-01-15', -1)).toBe('2024-12-15');
+    expect(shiftMonths('2025-12-15', 1)).toBe('2026-01-15');
+    expect(shiftMonths('2024-02-29', 12)).toBe('2025-02-28');
+  });
+
+  it('maps the date picker keys (APG grid) to the day they move to', () => {
+    // 12 March 2025 is a Wednesday.
+    expect(keyTarget('2025-03-12', 'ArrowLeft')).toBe('2025-03-11');
+    expect(keyTarget('2025-03-12', 'ArrowRight')).toBe('2025-03-13');
+    expect(keyTarget('2025-03-12', 'ArrowUp')).toBe('2025-03-05');
+    expect(keyTarget('2025-03-12', 'ArrowDown')).toBe('2025-03-19');
+    expect(keyTarget('2025-03-12', 'Home')).toBe('2025-03-10');
+    expect(keyTarget('2025-03-12', 'End')).toBe('2025-03-16');
+    expect(keyTarget('2025-03-10', 'Home')).toBe('2025-03-10');
+    expect(keyTarget('2025-03-16', 'End')).toBe('2025-03-16');
+    expect(keyTarget('2025-03-12', 'PageUp')).toBe('2025-02-12');
+    expect(keyTarget('2025-03-12', 'PageDown')).toBe('2025-04-12');
+    expect(keyTarget('2025-03-12', 'PageUp', true)).toBe('2024-03-12');
+    expect(keyTarget('2025-03-12', 'PageDown', true)).toBe('2026-03-12');
+    expect(keyTarget('2025-03-12', 'Enter')).toBeUndefined();
+  });
+
+  it('keeps the focus inside the selectable years', () => {
+    const years = selectableYears(today);
+    expect(inSelectableYears('2023-01-01', years)).toBe(true);
+    expect(inSelectableYears('2022-12-31', years)).toBe(false);
+    expect(inSelectableYears('2026-01-01', years)).toBe(false);
+  });
+});
+
+describe('yearCoverage', () => {
+  it('says whether the record covers none, part or all of a year', () => {
+    expect(yearCoverage(2024, '2025-03-10')).toBe('none');
+    expect(yearCoverage(2025, '2025-03-10')).toBe('partial');
+    expect(yearCoverage(2025, '2025-01-01')).toBe('full');
+    expect(yearCoverage(2026, '2025-03-10')).toBe('full');
+    expect(yearCoverage(2024, undefined)).toBe('full');
+  });
+});
+
+describe('monthTally', () => {
+  it("counts the month's own solved and missed days, today solved included", () => {
+    expect(monthTally(buildMonth(2025, 2, today, days))).toEqual({ solved: 2, missed: 10 });
+    // From the 20th: the days before are before the record, not missed.
+    expect(monthTally(buildMonth(2025, 1, today, days, '2025-02-20'))).toEqual({ solved: 1, missed: 8 });
   });
 });

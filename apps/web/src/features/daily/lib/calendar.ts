@@ -167,6 +167,79 @@ export function analyseDays(
   return result;
 }
 
+/** The date `days` days after `date` (negative: before), 'YYYY-MM-DD' in UTC. */
+export function shiftDate(date: string, days: number): string {
+  return isoDate(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS);
+}
+
+/**
+ * The same day of the month `months` months after `date` (negative: before), clamped to the target
+ * month's length: 31 March minus one month is 28 or 29 February.
+ */
+export function shiftMonths(date: string, months: number): string {
+  const year = Number(date.slice(0, 4));
+  const month = Number(date.slice(5, 7)) - 1 + months;
+  const lastDay = new Date(utcMs(year, month + 1, 0)).getUTCDate();
+  return isoDate(utcMs(year, month, Math.min(Number(date.slice(8, 10)), lastDay)));
+}
+
+/**
+ * Where a key moves the calendar's focus from `date` (WAI-ARIA APG "Date picker dialog" grid
+ * keys): arrows a day or a week, Home and End the start (Monday) and end (Sunday) of the week,
+ * Page Up and Page Down a month, with Shift a year. Undefined for any other key.
+ */
+export function keyTarget(date: string, key: string, shiftKey = false): string | undefined {
+  const weekday = (new Date(Date.parse(`${date}T00:00:00Z`)).getUTCDay() + 6) % 7;
+  switch (key) {
+    case 'ArrowLeft':
+      return shiftDate(date, -1);
+    case 'ArrowRight':
+      return shiftDate(date, 1);
+    case 'ArrowUp':
+      return shiftDate(date, -7);
+    case 'ArrowDown':
+      return shiftDate(date, 7);
+    case 'Home':
+      return shiftDate(date, -weekday);
+    case 'End':
+      return shiftDate(date, 6 - weekday);
+    case 'PageUp':
+      return shiftMonths(date, shiftKey ? -12 : -1);
+    case 'PageDown':
+      return shiftMonths(date, shiftKey ? 12 : 1);
+    default:
+      return undefined;
+  }
+}
+
+/** Whether a date lies in one of the selectable years (the calendar draws nothing else). */
+export function inSelectableYears(date: string, years: readonly number[]): boolean {
+  return years.includes(Number(date.slice(0, 4)));
+}
+
+/**
+ * How much of a year the streak record covers, given `from`, its first day: 'none' when the whole
+ * year is before it (the player had not joined yet), 'partial' when it starts during the year,
+ * 'full' otherwise (also when `from` is unknown).
+ */
+export function yearCoverage(year: number, from: string | undefined): 'none' | 'partial' | 'full' {
+  if (from === undefined) return 'full';
+  if (from > `${year}-12-31`) return 'none';
+  if (from > `${year}-01-01`) return 'partial';
+  return 'full';
+}
+
+/** Solved and missed days of a month's grid (its own days only), for the month's heading on phones. */
+export function monthTally(month: CalendarMonth): { solved: number; missed: number } {
+  let solved = 0;
+  let missed = 0;
+  for (const d of month.weeks.flat()) {
+    if (d.kind === 'solved' || d.solvedToday) solved += 1;
+    else if (d.kind === 'missed') missed += 1;
+  }
+  return { solved, missed };
+}
+
 /** The first date the calendar covers: 1 January of the oldest selectable year. */
 export function firstCoveredDate(today: string, years = 3): string {
   const oldest = selectableYears(today, years).at(-1) ?? Number(today.slice(0, 4));
@@ -190,6 +263,21 @@ export function longDate(date: string, locale?: string): string {
   if (!format) {
     format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
     longDateFormats.set(key, format);
+  }
+  return format.format(ms);
+}
+
+const mediumDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date in running text ('10 March 2025'), in UTC. */
+export function mediumDate(date: string, locale?: string): string {
+  const ms = Date.parse(`${date}T00:00:00Z`);
+  if (!Number.isFinite(ms)) return date;
+  const key = locale ?? '';
+  let format = mediumDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+    mediumDateFormats.set(key, format);
   }
   return format.format(ms);
 }
