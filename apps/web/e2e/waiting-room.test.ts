@@ -6,7 +6,8 @@
  * room, and the host's room is ready again; on another device with nothing stored, /waiting finds
  * the room through the server, and so does /game once the game runs (a player in no room who opens
  * /game goes home). The waiting room opens at its top although the dashboard was
- * scrolled to reach Create Room. Screens saved as artifacts/screenshots/waiting-* and game-other-device-phone.
+ * scrolled to reach Create Room. When the host leaves, the player left behind becomes the host and
+ * starts the game with a newcomer. Screens saved as artifacts/screenshots/waiting-* and game-other-device-phone.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -85,5 +86,29 @@ describe('waiting room: an opponent who drops out and comes back', () => {
     await continueAsGuest(stranger);
     await stranger.goto('/game');
     await stranger.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('makes the player left behind the host when the host leaves, so that the room can still start', { timeout: 90_000 }, async () => {
+    const open = async (viewport: typeof DESKTOP | typeof PHONE) => (await newContext(suite.browser, suite.app.url, viewport)).newPage();
+    const [host, guest, newcomer] = await Promise.all([open(DESKTOP), open(PHONE), open(PHONE)]);
+    for (const page of [host, guest, newcomer]) await continueAsGuest(page);
+    await host.getByRole('button', { name: 'Create Room' }).click();
+    await host.waitForURL('**/waiting');
+    const code = (await host.locator('output.duel-code').textContent())?.trim() ?? '';
+    await guest.getByLabel('Room code').fill(code);
+    await guest.getByRole('button', { name: 'Join Room' }).click();
+    await guest.waitForURL('**/waiting');
+    await guest.getByText('Waiting for the host to start the game…').waitFor();
+
+    await host.getByRole('button', { name: 'Leave room' }).click();
+    await host.waitForURL((url) => url.pathname === '/');
+    // The guest holds the room now: alone, with the host's button, off until someone joins.
+    await guest.getByRole('button', { name: 'Waiting for opponent...' }).waitFor({ timeout: 10_000 });
+    await shot(guest, 'waiting-host-left-phone');
+    await newcomer.getByLabel('Room code').fill(code);
+    await newcomer.getByRole('button', { name: 'Join Room' }).click();
+    await newcomer.waitForURL('**/waiting');
+    await guest.getByRole('button', { name: 'Start Game' }).click();
+    await Promise.all([guest.waitForURL('**/game'), newcomer.waitForURL('**/game')]);
   });
 });

@@ -5,8 +5,8 @@
  */
 import type { DuelPlayer } from '@mathsprint/shared/protocol';
 import { Card, IconBolt, ProgressBar, cx } from '../../../components/ui';
-import { progressPercent, questionNumber } from '../../../lib/question-progress';
-import { leadingPlayerIndex, isCurrentPlayer, type Me } from '../lib/players';
+import { progressPercent } from '../../../lib/question-progress';
+import { leadingPlayerIndex, isCurrentPlayer, progressText, type Me } from '../lib/players';
 
 export interface PlayersProgressProps {
   players: readonly DuelPlayer[];
@@ -39,10 +39,7 @@ export function PlayersProgress({ players, total, me }: PlayersProgressProps) {
                   </span>
                 </div>
                 <div className="row-between text-small">
-                  <span className="text-muted tabular">
-                    Question {questionNumber(p.current, total)}
-                    {total > 0 ? ` of ${total}` : ''}
-                  </span>
+                  <span className="text-muted tabular">{progressText(p.current, total)}</span>
                   <strong className="tabular">{p.score} pts</strong>
                 </div>
                 <ProgressBar value={percent} label={`${p.name} progress`} size="sm" tone={you ? 'primary' : 'accent'} valueText={`${percent}%`} />

@@ -25,6 +25,7 @@ import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } fro
 import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer, type Me } from '../lib/players';
 import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
+import { stillPlayingClock } from '../lib/results-status';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
@@ -39,6 +40,8 @@ import { counted } from '../../../lib/plural';
 const SOLO_PLAYER_NAME = 'You';
 /** Spec §2 "Game results" status line when the opponent asked; the one shown as an alert. */
 const OPPONENT_ASKED_TEXT = 'Other player wants a rematch! Click Rematch to start.';
+/** The status line while the opponent still plays the first game (this player finished first). */
+const STILL_PLAYING_TEXT = 'Your opponent is still playing…';
 
 function solvedText(n: number): string {
   return `${counted(n, 'question')} solved`;
@@ -66,6 +69,8 @@ export function ResultsScreen() {
   // False while the opponent still plays (this player solved every question first): the standings
   // are provisional, so no banner yet and no rematch (the server would refuse it).
   const [finished, setFinished] = useState(() => nav?.finished !== false);
+  /** The first game's clock (s) while the opponent still plays it, from timerUpdate. */
+  const [timeLeft, setTimeLeft] = useState<number | null>(null);
   const exit = useLeaveRoomOnExit(roomCode);
   const connectionLost = useConnectionLost();
 
@@ -112,7 +117,9 @@ export function ResultsScreen() {
     setFinished(true);
   });
   useSocketEvent('timerUpdate', ({ timeLeft }) => {
-    if (!solo && !rematch && timeLeft <= 0) setFinished(true);
+    if (solo || rematch) return;
+    setTimeLeft(timeLeft);
+    if (timeLeft <= 0) setFinished(true);
   });
   useSocketEvent('roomUpdate', (list) => {
     if (!solo) setInRoom(list.filter((p) => p.connected !== false).length);
@@ -181,8 +188,10 @@ export function ResultsScreen() {
         : opponentAsked
           ? OPPONENT_ASKED_TEXT
           : !finished
-            ? 'Your opponent is still playing…'
+            ? STILL_PLAYING_TEXT
             : null;
+  // Beside that line, hidden from its live region: a clock read out every second would drown it.
+  const clock = status === STILL_PLAYING_TEXT ? stillPlayingClock(timeLeft) : null;
 
   if (!nav) return null;
 
@@ -191,14 +200,21 @@ export function ResultsScreen() {
       <div className="stack-lg">
         <section className={cx('results-hero', finished && `results-hero-${outcome.kind}`)} aria-labelledby="results-title">
           <span className="results-trophy">
-            {!finished ? <IconFlag /> : outcome.kind === 'tie' ? <IconEquals /> : outcome.kind === 'won' ? <IconTrophy /> : <IconTarget />}
+            {!finished || outcome.kind === 'solo' ? <IconFlag /> : outcome.kind === 'tie' ? <IconEquals /> : outcome.kind === 'won' ? <IconTrophy /> : <IconTarget />}
           </span>
           <h1 id="results-title" className="results-title">
             Game Results
           </h1>
           {banner && finished ? (
             <p className="results-banner" role="status">
-              {banner}
+              {outcome.kind === 'lost' ? (
+                // The name wraps as a whole ("Winner:" above "Guest-7K3Q"), not at its hyphen.
+                <>
+                  Winner: <span className="results-banner-name">{outcome.winner.name}</span>
+                </>
+              ) : (
+                banner
+              )}
             </p>
           ) : !finished ? (
             <p className="results-banner results-banner-pending" role="status">
@@ -250,6 +266,7 @@ export function ResultsScreen() {
         {status ? (
           <p className={cx('results-status', status === OPPONENT_ASKED_TEXT && 'results-status-alert')} role="status">
             {status}
+            {clock ? <span aria-hidden="true"> {clock}</span> : null}
           </p>
         ) : null}
         <div className="results-actions">
@@ -266,9 +283,17 @@ export function ResultsScreen() {
               {starting ? 'Starting...' : requested ? 'Waiting...' : 'Rematch'}
             </Button>
           )}
-          <a className="btn btn-success btn-lg" href={shareUrl} target="_blank" rel="noopener noreferrer">
-            Share on WhatsApp
-          </a>
+          {finished ? (
+            <a className="btn btn-success btn-lg" href={shareUrl} target="_blank" rel="noopener noreferrer">
+              Share on WhatsApp
+            </a>
+          ) : (
+            // Nothing to share while the opponent still plays: the standings (and the winner the
+            // text would name) are not final yet.
+            <Button variant="success" size="lg" disabled>
+              Share on WhatsApp
+            </Button>
+          )}
         </div>
       </div>
       {/* 'Go!' stays until rematchStarted arrives, at the clock's start. */}

@@ -21,7 +21,7 @@ import { useStoredUser } from '../../../lib/use-stored-user';
 import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
-import { isCurrentPlayer } from '../lib/players';
+import { hostMayHaveChanged, isCurrentPlayer } from '../lib/players';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
@@ -94,9 +94,11 @@ export function WaitingRoom() {
   // Rejoined at mount even when the dashboard brought the room: its acknowledgement is the room as
   // of now, so an event that came between the dashboard's acknowledgement and this screen's
   // listeners (the opponent dropping just then) is not lost.
-  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
+  const rejoin = useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
 
   useSocketEvent('roomUpdate', (players) => {
+    // The host left: the server made this player the host, which only rejoinRoom's ack says.
+    if (room && hostMayHaveChanged(room.players.length, players.length, room.isHost)) rejoin();
     setRoom((r) => (r ? { ...r, players } : r));
   });
 
@@ -235,7 +237,9 @@ export function WaitingRoom() {
                 {canStart ? 'Start Game' : 'Waiting for opponent...'}
               </Button>
             ) : (
-              <p className="text-muted text-center text-small">The host starts the game when both players are here.</p>
+              <p className="text-muted text-center text-small">
+                {canStart ? 'Waiting for the host to start the game…' : 'The host starts the game when both players are here.'}
+              </p>
             )}
             <Button variant="ghost" block onClick={leave}>
               Leave room

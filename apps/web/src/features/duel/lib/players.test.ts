@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findCurrentPlayerIndex, isCurrentPlayer, leadingPlayerIndex, withOwnProgress } from './players';
+import { findCurrentPlayerIndex, hostMayHaveChanged, progressText, isCurrentPlayer, leadingPlayerIndex, withOwnProgress } from './players';
 
 describe('isCurrentPlayer', () => {
   const me = { _id: 'u1', name: 'Ada' };
@@ -66,5 +66,32 @@ describe('withOwnProgress', () => {
   it('never lowers figures and leaves the list alone without a match', () => {
     expect(withOwnProgress(players, { _id: 'u2' }, 10, 1)).toEqual(players);
     expect(withOwnProgress(players, { _id: 'u9' }, 99, 9)).toEqual(players);
+  });
+});
+
+describe('hostMayHaveChanged', () => {
+  it('is true for a non-host who sees the other player leave', () => {
+    expect(hostMayHaveChanged(2, 1, false)).toBe(true);
+  });
+
+  it('is false for the host, and when nobody left', () => {
+    expect(hostMayHaveChanged(2, 1, true)).toBe(false);
+    expect(hostMayHaveChanged(1, 2, false)).toBe(false);
+    expect(hostMayHaveChanged(2, 2, false)).toBe(false);
+  });
+});
+
+describe('progressText', () => {
+  it("reads 'Question X of N' while the player plays", () => {
+    expect(progressText(0, 30)).toBe('Question 1 of 30');
+    expect(progressText(29, 30)).toBe('Question 30 of 30');
+  });
+
+  it("reads 'All N solved' once every question is solved", () => {
+    expect(progressText(30, 30)).toBe('All 30 solved');
+  });
+
+  it('has no total before the questions are known', () => {
+    expect(progressText(0, 0)).toBe('Question 0');
   });
 });

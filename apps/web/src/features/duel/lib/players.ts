@@ -4,6 +4,7 @@
  * 'Leading'").
  */
 import type { DuelPlayer } from '@mathsprint/shared/protocol';
+import { questionNumber } from '../../../lib/question-progress';
 
 /** The signed-in user as the screens know them: the stored user's `_id` and `name`. */
 export interface Me {
@@ -57,4 +58,28 @@ export function leadingPlayerIndex(players: readonly Pick<DuelPlayer, 'score'>[]
 export function withOwnProgress<P extends DuelPlayer>(players: readonly P[], me: Me | null | undefined, score: number, current: number): P[] {
   const i = findCurrentPlayerIndex(players, me);
   return players.map((p, j) => (j === i ? { ...p, score: Math.max(p.score, score), current: Math.max(p.current, current) } : p));
+}
+
+/**
+ * Whether a waiting room's roomUpdate may have made this player the host. The server hands the
+ * host's seat to the other player when the host leaves a waiting room, but roomUpdate carries only
+ * the players list: a player who was not the host and sees the list shrink asks the server again
+ * (rejoinRoom, whose acknowledgement says isHost), or they would never see Start Game.
+ *
+ * @param before - players in the room before the update
+ * @param after - players in the room after it
+ */
+export function hostMayHaveChanged(before: number, after: number, isHost: boolean): boolean {
+  return !isHost && after < before;
+}
+
+/**
+ * A player's line in 'Players Progress': 'Question X of N' (spec §2) while they play, and
+ * 'All N solved' once they have solved every question (index = N), instead of 'Question N of N',
+ * which reads as if they were still on the last one. Without a question list: 'Question X'.
+ */
+export function progressText(current: number, total: number): string {
+  if (total <= 0) return `Question ${questionNumber(current, total)}`;
+  if (current >= total) return `All ${total} solved`;
+  return `Question ${questionNumber(current, total)} of ${total}`;
 }

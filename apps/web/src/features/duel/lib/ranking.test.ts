@@ -42,8 +42,14 @@ describe('gameOutcome and bannerText', () => {
   });
 
   it('matches the current user by name when the players carry no id', () => {
-    const outcome = gameOutcome(rankPlayers([{ name: 'You', score: 40, current: 4 }]), { _id: 'u1', name: 'You' });
+    const outcome = gameOutcome(rankPlayers([{ name: 'Ada', score: 40, current: 4 }, { name: 'Bob', score: 10, current: 1 }]), { name: 'Ada' });
     expect(bannerText(outcome)).toBe('You Won!');
+  });
+
+  it("calls a run with one player (single-player) complete, not won", () => {
+    const outcome = gameOutcome(rankPlayers([{ name: 'You', score: 40, current: 4 }]), { name: 'You' });
+    expect(outcome.kind).toBe('solo');
+    expect(bannerText(outcome)).toBe('Challenge Complete!');
   });
 
   it("says \"It's a Tie!\" when first and second have equal scores", () => {

@@ -31,28 +31,38 @@ export function rankPlayers<P extends ResultPlayer>(players: readonly P[]): Rank
   return ranked;
 }
 
-/** The result of a finished game, from the ranked list. */
+/** The result of a finished game, from the ranked list; 'solo' is a run with one player. */
 export type Outcome =
   | { kind: 'none' }
+  | { kind: 'solo' }
   | { kind: 'tie' }
   | { kind: 'won'; winner: ResultPlayer }
   | { kind: 'lost'; winner: ResultPlayer };
 
 /**
  * The outcome of a ranked list: a tie when first and second place have equal scores (spec §2),
- * otherwise first place wins; 'won' when that winner is the current user (by id or name).
+ * otherwise first place wins; 'won' when that winner is the current user (by id or name). A list
+ * of one player is the single-player run (spec §2 sends it to /results as one player 'You'),
+ * which nobody won or lost: 'solo'.
  */
 export function gameOutcome(ranked: readonly RankedPlayer[], me: Me | null | undefined): Outcome {
   const first = ranked[0];
   if (!first) return { kind: 'none' };
+  if (ranked.length === 1) return { kind: 'solo' };
   const second = ranked[1];
   if (second && second.player.score === first.player.score) return { kind: 'tie' };
   return isCurrentPlayer(first.player, me) ? { kind: 'won', winner: first.player } : { kind: 'lost', winner: first.player };
 }
 
-/** The banner text of an outcome, exactly as spec §2 words it. Empty with no players. */
+/**
+ * The banner text of an outcome, exactly as spec §2 words it. Empty with no players. A solo run
+ * gets the single-player screen's own end text, 'Challenge Complete!', rather than 'You Won!'
+ * against nobody (README, "Where we depart from the specification").
+ */
 export function bannerText(outcome: Outcome): string {
   switch (outcome.kind) {
+    case 'solo':
+      return 'Challenge Complete!';
     case 'tie':
       return "It's a Tie!";
     case 'won':

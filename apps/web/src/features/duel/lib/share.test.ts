@@ -29,6 +29,12 @@ describe('whatsappShareText', () => {
     expect(text).not.toContain('Winner:');
     expect(text).toContain('1. Ada: 50 points, 1 question solved');
   });
+
+  it('speaks for the sender of a single-player run, with no winner', () => {
+    const ranked = rankPlayers([{ name: 'You', score: 70, current: 3 }]);
+    const text = whatsappShareText(ranked, gameOutcome(ranked, { name: 'You' }));
+    expect(text.split('\n')).toEqual(['MathSprint Solo Sprint results', 'I scored 70 points, 3 questions solved', '', SHARE_CLOSING_LINE]);
+  });
 });
 
 describe('whatsappShareUrl', () => {

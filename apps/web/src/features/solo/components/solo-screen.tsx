@@ -235,7 +235,7 @@ export function SoloScreen() {
             <p className="eyebrow solo-eyebrow">
               {counted(mode, 'minute')} · single player
             </p>
-            <h1>Solo Challenge</h1>
+            <h1>Solo Sprint</h1>
           </div>
           <GameStats timeLeft={timeLeft} score={score} scoreLabel="Points" />
         </header>
