@@ -226,7 +226,7 @@ export function ResultsScreen() {
           </p>
         </section>
 
-        <Card title={finished ? 'Final standings' : 'Standings'} icon={<IconList />} tone="tight">
+        <Card title={solo ? 'Your run' : finished ? 'Final standings' : 'Standings'} icon={<IconList />} tone="tight">
           <ol className="list-reset results-list" role="list">
             {ranked.map(({ rank, player }, i) => {
               const you = isCurrentPlayer(player, me);
