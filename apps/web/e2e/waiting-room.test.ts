@@ -13,6 +13,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { continueAsGuest } from './support/accounts';
+import { createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -92,11 +93,8 @@ describe('waiting room: an opponent who drops out and comes back', () => {
     const open = async (viewport: typeof DESKTOP | typeof PHONE) => (await newContext(suite.browser, suite.app.url, viewport)).newPage();
     const [host, guest, newcomer] = await Promise.all([open(DESKTOP), open(PHONE), open(PHONE)]);
     for (const page of [host, guest, newcomer]) await continueAsGuest(page);
-    await host.getByRole('button', { name: 'Create Room' }).click();
-    await host.waitForURL('**/waiting');
-    const code = (await host.locator('output.duel-code').textContent())?.trim() ?? '';
-    await guest.getByLabel('Room code').fill(code);
-    await guest.getByRole('button', { name: 'Join Room' }).click();
+    const code = await createRoom(host);
+    await joinRoom(guest, code);
     await guest.waitForURL('**/waiting');
     await guest.getByText('Waiting for the host to start the game…').waitFor();
 
@@ -105,8 +103,7 @@ describe('waiting room: an opponent who drops out and comes back', () => {
     // The guest holds the room now: alone, with the host's button, off until someone joins.
     await guest.getByRole('button', { name: 'Waiting for opponent...' }).waitFor({ timeout: 10_000 });
     await shot(guest, 'waiting-host-left-phone');
-    await newcomer.getByLabel('Room code').fill(code);
-    await newcomer.getByRole('button', { name: 'Join Room' }).click();
+    await joinRoom(newcomer, code);
     await newcomer.waitForURL('**/waiting');
     await guest.getByRole('button', { name: 'Start Game' }).click();
     await Promise.all([guest.waitForURL('**/game'), newcomer.waitForURL('**/game')]);
