@@ -2,8 +2,9 @@
  * A Math Challenge whose two players sit on two server processes sharing Redis (issue #5): each
  * process announces the game clock (timerUpdate every second) to its own player, so no per-second
  * timerUpdate crosses Redis; the process that drives the room ends the game on time, with the last
- * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing.
- * Needs TEST_REDIS_URL (skipped without it, saying so).
+ * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing. A
+ * user's two tabs on the two processes creating rooms at once are seated in one room (the seat lock
+ * goes through Redis). Needs TEST_REDIS_URL (skipped without it, saying so).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,6 +70,23 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     await b?.close();
     await shared?.close();
     await dropPrefix(prefix);
+  });
+
+  it("seats a user in one room when their tabs on the two processes create rooms at the same time", async () => {
+    const cleo = await signup(a, 'Cleo Tabs');
+    const [tabA, tabB] = await Promise.all([connect(a, cleo.token), connect(b, cleo.token)]);
+    const store = duelHandleOf(a.app.io)!.store;
+    for (let round = 0; round < 3; round++) {
+      const created = await Promise.all([call(tabA, 'createRoom', { mode: 1 }), call(tabB, 'createRoom', { mode: 2 })]);
+      for (const reply of created) expect(reply.isHost).toBe(true);
+      const seatedIn: string[] = [];
+      for (const { roomCode } of created) {
+        const room = await store.get(roomCode);
+        if (room?.seats.some((seat) => seat.userId === cleo.id && !seat.left)) seatedIn.push(roomCode);
+      }
+      expect(seatedIn, `round ${round}`).toEqual([(await store.findByUser(cleo.id))!.code]);
+    }
+    expect(await call(tabA, 'leaveRoom')).toEqual({});
   });
 
   it('each process announces the clock to its own player; the driving process ends the game for both', async () => {

@@ -38,6 +38,7 @@ import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
 import { userRoom } from '../platform/notifier.js';
 import { createLocalLocks } from '../platform/local-locks.js';
+import { createRedisLocks, type KeyedLock } from '../platform/redis-locks.js';
 import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type EventContext, type TypedServer, type TypedSocket } from '../platform/socket.js';
 import { timedHandler } from '../ops/metrics.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
@@ -297,13 +298,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   }
 
   /**
-   * Serialises a user's seat changes (createRoom, joinRoom, leaveRoom) in this process: each leaves
-   * the user's current room and then takes a seat, with awaits between, so two sent at once (a
-   * double click, two tabs) would both find the same current room and leave the user seated in two
-   * rooms, against the store's "a user has at most one". One after the other, the second leaves the
-   * room the first took, as when they come a moment apart.
+   * Serialises a user's seat changes (createRoom, joinRoom, leaveRoom): each leaves the user's
+   * current room and then takes a seat, with awaits between, so two sent at once (a double click,
+   * two tabs, on one process or two) would both find the same current room and leave the user
+   * seated in two rooms, against the store's "a user has at most one". One after the other, the
+   * second leaves the room the first took, as when they come a moment apart. Across processes
+   * through Redis (`P duel-seat:lock:user:{id}`), else within this one.
    */
-  const seatLock = createLocalLocks();
+  const seatLock: KeyedLock = redis ? createRedisLocks(redis, 'duel-seat') : createLocalLocks();
   const bySeatChange =
     <P, R>(handler: (context: EventContext, payload: P) => Promise<R>) =>
     (context: EventContext, payload: P): Promise<R> =>

@@ -4,28 +4,17 @@
  *  - P solo:s:{id}       the session as JSON;
  *  - P solo:user:{id}    "startedAt sessionId" of the user's most recent session;
  *  - P solo:wake         sorted set of session ids by wakeAt (the sweep's queue);
- *  - P solo:lock:{key}   the cross-process lock of `lock` (SET NX PX, released by a script that
- *                        deletes it only while it still holds this holder's token).
+ *  - P solo:lock:{key}   the cross-process lock of `lock` (platform/redis-locks.ts).
  * Writes that touch several keys are one Lua script each, so they are atomic.
  */
-import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { RedisHandle } from '../platform/redis.js';
-import { createLocalLocks } from '../platform/local-locks.js';
+import { createRedisLocks } from '../platform/redis-locks.js';
 import type { SoloSession, SoloStore } from './solo.store.js';
 
 /** Sessions are deleted by the service's sweep 10 minutes after they end; this bounds what a
  * sweep that never ran (every process gone) leaves behind. */
 const SESSION_TTL_MS = 24 * 3600_000;
-/**
- * Lock lifetime: the longest a holder may keep it. The work under the lock is a few Redis calls
- * and at most one solo_runs insert, well under a second; 10 s is there only so a holder that died
- * never blocks the session for good.
- */
-const LOCK_TTL_MS = 10_000;
-/** A waiter gives up (the request fails with a 500) after this long. */
-const LOCK_WAIT_MS = 15_000;
-
 /** KEYS: session, user index, wake set. ARGV: json, id, startedAt, wakeAt, ttl, session key prefix. */
 const PUT_SCRIPT = `
 redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[5])
@@ -52,45 +41,26 @@ if latest and string.match(latest, '^%S+ (.*)$') == ARGV[1] then redis.call('DEL
 return 1
 `;
 
-/** KEYS: lock. ARGV: token. */
-const UNLOCK_SCRIPT = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0
-`;
-
 interface SoloCommands {
   soloPut(session: string, user: string, wake: string, json: string, id: string, startedAt: number, wakeAt: number, ttl: number, sessionPrefix: string): Promise<number>;
   soloDelete(session: string, wake: string, id: string, userPrefix: string): Promise<number>;
-  soloUnlock(lock: string, token: string): Promise<number>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createRedisSoloStore(handle: RedisHandle): SoloStore {
   const client = handle.client as Redis & Partial<SoloCommands>;
   if (!client.soloPut) {
     client.defineCommand('soloPut', { numberOfKeys: 3, lua: PUT_SCRIPT });
     client.defineCommand('soloDelete', { numberOfKeys: 2, lua: DELETE_SCRIPT });
-    client.defineCommand('soloUnlock', { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
   }
   const redis = client as Redis & SoloCommands;
   const p = handle.prefix;
   const sessionPrefix = `${p}solo:s:`;
   const userPrefix = `${p}solo:user:`;
   const wake = `${p}solo:wake`;
-  // Holders in this process queue locally first, so only one of them polls Redis for the lock.
-  const local = createLocalLocks();
+  // The work under a session's lock is a few Redis calls and at most one solo_runs insert.
+  const lock = createRedisLocks(handle, 'solo');
 
   const parse = (json: string | null): SoloSession | null => (json ? (JSON.parse(json) as SoloSession) : null);
-
-  async function acquire(key: string, token: string): Promise<void> {
-    const deadline = Date.now() + LOCK_WAIT_MS;
-    for (let wait = 2; ; wait = Math.min(wait * 2, 50)) {
-      if ((await redis.set(key, token, 'PX', LOCK_TTL_MS, 'NX')) === 'OK') return;
-      if (Date.now() > deadline) throw new Error(`lock ${key} still held after ${LOCK_WAIT_MS} ms`);
-      await sleep(wait);
-    }
-  }
 
   return {
     async get(id) {
@@ -129,16 +99,7 @@ export function createRedisSoloStore(handle: RedisHandle): SoloStore {
       return redis.zcard(wake);
     },
     lock(key, work) {
-      return local(key, async () => {
-        const lockKey = `${p}solo:lock:${key}`;
-        const token = randomUUID();
-        await acquire(lockKey, token);
-        try {
-          return await work();
-        } finally {
-          await redis.soloUnlock(lockKey, token);
-        }
-      });
+      return lock(key, work);
     },
   };
 }
