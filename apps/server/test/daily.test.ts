@@ -187,9 +187,13 @@ describe('daily practice over several days on the clock', () => {
     expect(limited.body.top).toHaveLength(1);
   });
 
-  it('only takes today\'s set', async () => {
+  it('only takes today\'s set; opening a past day\'s set starts no clock', async () => {
     clock.set(Date.UTC(2026, 0, 30, 9, 0));
     expect((await open(ann.token, '2026-01-29', 'basic')).status).toBe(200);
+    const past = await open(cid.token, '2026-01-28', 'basic');
+    expect(past.status).toBe(200);
+    expect(past.body.questions).toHaveLength(10);
+    expect(past.body.openedAt).toBeNull();
     const late = await submit(cid.token, { date: '2026-01-29', sectionKey: 'basic', answers: [] });
     expect(late.status).toBe(400);
     expect(late.body.error).toBe("Only today's set (2026-01-30 UTC) can be submitted, not 2026-01-29");

@@ -86,7 +86,8 @@ export interface DailyService {
   today(user: DailyUser): Promise<DailyTodayResponse>;
   /**
    * GET /api/daily/section/{date}/{sectionKey}: question texts, and the caller's result once submitted.
-   * Records the first opening (the time taken runs from it).
+   * Records the first opening of today's set (the time taken runs from it); a preview, or a past
+   * day's set, only reads it (`openedAt` null when there was none).
    * @throws HttpError 400 future date, 403 'This section unlocks at rating 1800 (yours is 1523)'.
    */
   section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
@@ -203,10 +204,12 @@ export function createDailyService(deps: DailyDeps): DailyService {
       checkDate(date);
       requireUnlocked(user, sectionKey);
       const questions = questionsOf(date, sectionKey);
-      // A preview (the home card's sample problems) must not start the caller's clock.
-      const openedMs = options.preview
-        ? await repo.findOpen(user.id, date, sectionKey)
-        : await repo.recordOpen(user.id, date, sectionKey, clock.now());
+      // A preview (the home card's sample problems) must not start the caller's clock, and a past
+      // day's set, which can no longer be submitted, has no clock to start.
+      const openedMs =
+        options.preview || date !== todayDate()
+          ? await repo.findOpen(user.id, date, sectionKey)
+          : await repo.recordOpen(user.id, date, sectionKey, clock.now());
       const stored = await repo.findSubmission(user.id, date, sectionKey);
       return {
         date,
