@@ -94,6 +94,7 @@ describe('POST /signup', () => {
     ['the name is missing', { email: 'x@example.com', password: PASSWORD }, 'Full name is required'],
     ['the name is blank', { name: '   ', email: 'x@example.com', password: PASSWORD }, 'Full name is required'],
     ['the email is missing', { name: 'X', password: PASSWORD }, 'Email is required'],
+    ['the email is blank', { name: 'X', email: '   ', password: PASSWORD }, 'Email is required'],
     ['the password is missing', { name: 'X', email: 'x@example.com' }, 'Password is required'],
     ['the password is empty', { name: 'X', email: 'x@example.com', password: '' }, 'Password is required'],
     ['the password is nine spaces', { name: 'X', email: 'x@example.com', password: ' '.repeat(9) }, "Password can't be only spaces"],

@@ -55,7 +55,12 @@ export const signupBodySchema = z.object({
     .refine((name) => name === '' || !isInvisibleText(name), 'Full name is required')
     .refine((name) => !/\p{Cc}/u.test(name), "Name can't contain line breaks or control characters"),
   // RFC 5321 §4.5.3.1.3: a path is at most 256 octets with its angle brackets, so an address is at most 254.
-  email: z.string({ message: 'Email is required' }).pipe(email).pipe(z.string().max(254, 'Email must be at most 254 characters')),
+  email: z
+    .string({ message: 'Email is required' })
+    // Blank is missing, as the login form says, before it is malformed.
+    .refine((text) => text.trim() !== '', 'Email is required')
+    .pipe(email)
+    .pipe(z.string().max(254, 'Email must be at most 254 characters')),
   password: z
     .string({ message: 'Password is required' })
     .refine((value) => value === '' || value.trim() !== '', PASSWORD_ONLY_SPACES_MESSAGE)

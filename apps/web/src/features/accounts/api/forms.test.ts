@@ -26,6 +26,14 @@ describe('sign-in form checks (spec §5)', () => {
     expect(signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '12345678' }).success).toBe(true);
   });
 
+  it('signup calls a blank email missing, as login does', () => {
+    for (const email of ['', '   ']) {
+      const result = signupFormSchema.safeParse({ name: 'Ada', email, password: '12345678' });
+      expect(result.success).toBe(false);
+      if (!result.success) expect(fieldErrors(result.error)).toEqual({ email: 'Email is required' });
+    }
+  });
+
   it('says a password of spaces only is only spaces, not missing or too short', () => {
     for (const password of [' '.repeat(9), ' '.repeat(8), '   ', ' \t  \n    ']) {
       const result = signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password });
