@@ -6,7 +6,7 @@
  * required (spec §6: guests cannot view analytics); an empty history shows an empty state.
  */
 import type { PublicUser } from '@mathsprint/shared/protocol';
-import { useEffect, useReducer, useRef } from 'react';
+import { useEffect, useReducer, useRef, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -65,7 +65,7 @@ export function AnalyticsPanel({ user, id, onClose }: AnalyticsPanelProps) {
 
 function SignedInAnalytics() {
   const [view, dispatch] = useReducer(analyticsViewReducer, { kind: 'overview' });
-  const { progress, loading } = useContestProgress(true);
+  const { progress, attempts, loading } = useContestProgress(true);
 
   if (view.kind === 'details') {
     return <DetailsView contestId={view.contestId} onBack={() => dispatch({ type: 'back' })} />;
@@ -76,9 +76,21 @@ function SignedInAnalytics() {
     { key: 'history', label: 'History' },
   ] as const;
 
+  function onTabKeyDown(e: KeyboardEvent<HTMLDivElement>) {
+    const current = tabs.findIndex((t) => t.key === view.kind);
+    const last = tabs.length - 1;
+    const target =
+      e.key === 'ArrowRight' ? (current >= last ? 0 : current + 1) : e.key === 'ArrowLeft' ? (current <= 0 ? last : current - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const tab = target === null ? undefined : tabs[target];
+    if (!tab) return;
+    e.preventDefault();
+    dispatch({ type: 'tab', tab: tab.key });
+    document.getElementById(`analytics-tab-${tab.key}`)?.focus();
+  }
+
   return (
     <div className="analytics-body">
-      <div className="analytics-tabs" role="tablist" aria-label="Analytics views">
+      <div className="analytics-tabs" role="tablist" aria-label="Analytics views" onKeyDown={onTabKeyDown}>
         {tabs.map((tab) => (
           <button
             key={tab.key}
@@ -86,6 +98,8 @@ function SignedInAnalytics() {
             role="tab"
             id={`analytics-tab-${tab.key}`}
             aria-selected={view.kind === tab.key}
+            // One tab stop for the list; the arrow keys move between tabs (WAI-ARIA tabs pattern), as the results' tabs do.
+            tabIndex={view.kind === tab.key ? 0 : -1}
             aria-controls={`analytics-tabpanel-${tab.key}`}
             className={cx('analytics-tab', view.kind === tab.key && 'is-active')}
             onClick={() => dispatch({ type: 'tab', tab: tab.key })}
@@ -108,7 +122,7 @@ function SignedInAnalytics() {
             </p>
           </div>
         ) : view.kind === 'overview' ? (
-          <OverviewTab progress={progress} />
+          <OverviewTab progress={progress} attempts={attempts} />
         ) : (
           <HistoryTab history={progress.history} onOpen={(contestId) => dispatch({ type: 'open', contestId })} />
         )}

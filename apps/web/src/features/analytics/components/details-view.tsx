@@ -65,7 +65,10 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
           <dl className="analytics-tiles details-tiles">
             <div className="analytics-tile">
               <dt>Score</dt>
-              <dd>{data.attempt.score}</dd>
+              <dd>
+                {data.attempt.score}
+                <span className="analytics-tile-unit"> pts</span>
+              </dd>
             </div>
             <div className="analytics-tile">
               <dt>Correct</dt>

@@ -3,15 +3,20 @@
  * home → progress; GET /contest/past/{contestId} → contestDetails). A history failure is logged
  * only and leaves an empty history (spec §8 "progress ... load failures: logged only").
  */
-import type { ContestProgress } from '@mathsprint/shared/protocol';
+import type { ContestAttempt, ContestProgress } from '@mathsprint/shared/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { contestKeys, getContestDetails, getContestHistory } from '../../contest/api/contest-api';
 
 const EMPTY_PROGRESS: ContestProgress = { totalContests: 0, avgScore: 0, avgAccuracy: 0, totalBadges: 0, badges: [], history: [] };
 
-/** The caller's progress summary; `enabled` false for signed-out users and guests. */
-export function useContestProgress(enabled: boolean): { progress: ContestProgress; loading: boolean } {
+const NO_ATTEMPTS: ContestAttempt[] = [];
+
+/**
+ * The caller's progress summary and attempts (the doughnut reads their wrong counts); `enabled`
+ * false for signed-out users and guests.
+ */
+export function useContestProgress(enabled: boolean): { progress: ContestProgress; attempts: ContestAttempt[]; loading: boolean } {
   const query = useQuery({
     queryKey: contestKeys.history(),
     queryFn: () => getContestHistory(),
@@ -20,7 +25,7 @@ export function useContestProgress(enabled: boolean): { progress: ContestProgres
   useEffect(() => {
     if (query.error) console.error('Analytics: contest history failed to load', query.error);
   }, [query.error]);
-  return { progress: query.data?.progress ?? EMPTY_PROGRESS, loading: enabled && query.isPending };
+  return { progress: query.data?.progress ?? EMPTY_PROGRESS, attempts: query.data?.attempts ?? NO_ATTEMPTS, loading: enabled && query.isPending };
 }
 
 /** One past contest's per-question review; null id → idle. */

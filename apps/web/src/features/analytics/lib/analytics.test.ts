@@ -57,8 +57,18 @@ describe('chartSeries (spec §2, §9: 10 most recent contests, oldest first)', (
 describe('answerTotals (doughnut)', () => {
   it('sums correct and everything not correct over the whole history', () => {
     // correct 1..12 → 78; questions 12 × 20 = 240 → incorrect 162.
-    expect(answerTotals(history)).toEqual({ correct: 78, incorrect: 162 });
-    expect(answerTotals([])).toEqual({ correct: 0, incorrect: 0 });
+    expect(answerTotals(history)).toEqual({ correct: 78, incorrect: 162, unanswered: 0 });
+    expect(answerTotals([])).toEqual({ correct: 0, incorrect: 0, unanswered: 0 });
+  });
+
+  it('keeps the questions left blank apart when the attempts give the wrong counts', () => {
+    const ref = (id: string) => ({ _id: id, title: id, openTime: '', closeTime: '', questionCount: 20 });
+    // c1: 1 right, 2 wrong, 17 blank; c2: 2 right, no attempt → 18 incorrect; c3: wrong count too big → capped.
+    const attempts = [
+      { contestId: ref('c1'), wrongCount: 2 },
+      { contestId: ref('c3'), wrongCount: 99 },
+    ];
+    expect(answerTotals([entry(1), entry(2), entry(3)], attempts)).toEqual({ correct: 6, incorrect: 2 + 18 + 17, unanswered: 17 });
   });
 });
 
@@ -66,7 +76,7 @@ describe('overviewTiles (spec §2 four tiles)', () => {
   it('shows total contests, average score, average accuracy %, total badges', () => {
     expect(overviewTiles({ totalContests: 7, avgScore: 63.571, avgAccuracy: 63.57, totalBadges: 11 })).toEqual([
       { label: 'Total contests', value: '7' },
-      { label: 'Average score', value: '63.6' },
+      { label: 'Average score', value: '63.6', unit: 'pts' },
       { label: 'Average accuracy', value: '64%' },
       { label: 'Total badges', value: '11' },
     ]);

@@ -6,12 +6,14 @@
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import { CONTEST_BADGE_NAMES } from '@mathsprint/shared/domain';
-import type { ContestHistoryEntry, ContestProgress, DifficultyLabel } from '@mathsprint/shared/protocol';
+import type { ContestAttempt, ContestHistoryEntry, ContestProgress, DifficultyLabel } from '@mathsprint/shared/protocol';
 
-/** One overview tile: a label and its display value. */
+/** One overview tile: a label, its display value and the value's unit, if any. */
 export interface OverviewTile {
   label: string;
   value: string;
+  /** Shown small after the value, e.g. 'pts'. */
+  unit?: string;
 }
 
 /** Points with at most one decimal; non-finite → "0". */
@@ -26,7 +28,7 @@ function oneDecimal(n: number): string {
 export function overviewTiles(progress: Pick<ContestProgress, 'totalContests' | 'avgScore' | 'avgAccuracy' | 'totalBadges'>): OverviewTile[] {
   return [
     { label: 'Total contests', value: String(progress.totalContests) },
-    { label: 'Average score', value: oneDecimal(progress.avgScore) },
+    { label: 'Average score', value: oneDecimal(progress.avgScore), unit: 'pts' },
     { label: 'Average accuracy', value: `${Number.isFinite(progress.avgAccuracy) ? Math.round(progress.avgAccuracy) : 0}%` },
     { label: 'Total badges', value: String(progress.totalBadges) },
   ];
@@ -66,19 +68,40 @@ export function chartSeries(
   };
 }
 
+/** The doughnut's three counts (questions) over the whole history. */
+export interface AnswerTotals {
+  correct: number;
+  /** Answered wrong. */
+  incorrect: number;
+  /** Left blank. */
+  unanswered: number;
+}
+
 /**
- * Correct against incorrect answers over the whole history (spec §2 doughnut). "Incorrect" is
- * every question not answered correctly (wrong or unanswered): totalQuestions − correctAnswers.
+ * Correct against incorrect answers over the whole history (spec §2 doughnut), with the questions
+ * left blank apart, as the details view marks them 'Not answered': a paper of 3 right, 1 wrong and
+ * 16 blank is not "17 incorrect" beside an average accuracy of 75 %. The wrong count of a contest
+ * comes from its attempt (GET /contest/history `attempts`, matched by contestId._id); without one,
+ * every question not answered correctly counts as incorrect.
  */
-export function answerTotals(history: readonly ContestHistoryEntry[]): { correct: number; incorrect: number } {
+export function answerTotals(
+  history: readonly ContestHistoryEntry[],
+  attempts: readonly Pick<ContestAttempt, 'contestId' | 'wrongCount'>[] = [],
+): AnswerTotals {
+  const wrongByContest = new Map(attempts.map((a) => [a.contestId._id, a.wrongCount]));
   let correct = 0;
   let incorrect = 0;
+  let unanswered = 0;
   for (const h of history) {
     const c = Math.max(0, h.correctAnswers);
+    const notCorrect = Math.max(0, h.totalQuestions - c);
+    const wrong = wrongByContest.get(h.contestId);
+    const w = wrong === undefined || !Number.isFinite(wrong) ? notCorrect : Math.min(notCorrect, Math.max(0, wrong));
     correct += c;
-    incorrect += Math.max(0, h.totalQuestions - c);
+    incorrect += w;
+    unanswered += notCorrect - w;
   }
-  return { correct, incorrect };
+  return { correct, incorrect, unanswered };
 }
 
 /** A contest date as "27 Nov" (locale and zone pinned by tests; the browser's by default). */

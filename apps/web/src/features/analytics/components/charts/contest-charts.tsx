@@ -40,6 +40,12 @@ ChartJS.register(
   Legend,
 );
 
+// Ticks and legend in the page's own font rather than Chart.js's Helvetica/Arial default.
+if (typeof document !== 'undefined' && document.body) {
+  const family = getComputedStyle(document.body).fontFamily;
+  if (family) ChartJS.defaults.font.family = family;
+}
+
 // Canvas cannot read CSS custom properties; these mirror styles/tokens.css.
 const PRIMARY = '#4f46e5';
 const PRIMARY_FILL = 'rgba(79, 70, 229, 0.12)';
@@ -48,6 +54,7 @@ const DANGER = '#dc2626';
 const ACCENT = '#f59e0b';
 const GRID = '#e2e5f1';
 const MUTED = '#5d6385';
+const NEUTRAL = '#c7cbe0';
 
 function reducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -71,7 +78,8 @@ function cartesianOptions(max: number, unit: string, series: ChartSeries): Chart
       },
     },
     scales: {
-      x: { grid: { display: false }, ticks: { color: MUTED, maxRotation: 0, autoSkip: true } },
+      // offset: a lone contest's point sits in the middle, as its bar does, not on the y axis.
+      x: { offset: true, grid: { display: false }, ticks: { color: MUTED, maxRotation: 0, autoSkip: true } },
       y: { min: 0, max, ticks: { color: MUTED, stepSize: max / 4 }, grid: { color: GRID } },
     },
   };
@@ -142,22 +150,25 @@ export function AccuracyBarChart({ series, label, max = 100 }: SeriesChartProps)
 export interface AnswersDoughnutProps {
   correct: number;
   incorrect: number;
+  /** Questions left blank: a neutral third slice, drawn only when there are some. */
+  unanswered?: number;
   label: string;
 }
 
-/** Doughnut of correct against incorrect answers over the whole history. */
-export function AnswersDoughnut({ correct, incorrect, label }: AnswersDoughnutProps) {
+/** Doughnut of correct against incorrect (and not answered) questions over the whole history. */
+export function AnswersDoughnut({ correct, incorrect, unanswered = 0, label }: AnswersDoughnutProps) {
+  const withBlank = unanswered > 0;
   return (
     <Chart
       type="doughnut"
       role="img"
       aria-label={label}
       data={{
-        labels: ['Correct', 'Incorrect'],
+        labels: withBlank ? ['Correct', 'Incorrect', 'Not answered'] : ['Correct', 'Incorrect'],
         datasets: [
           {
-            data: [correct, incorrect],
-            backgroundColor: [SUCCESS, DANGER],
+            data: withBlank ? [correct, incorrect, unanswered] : [correct, incorrect],
+            backgroundColor: withBlank ? [SUCCESS, DANGER, NEUTRAL] : [SUCCESS, DANGER],
             borderColor: '#ffffff',
             borderWidth: 2,
             hoverOffset: 6,

@@ -91,11 +91,21 @@ export function ContestBoard({ source, entries, final, stats, loading, currentUs
       <dl className="contest-stats">
         <div className="contest-stat">
           <dt>Average score</dt>
-          <dd>{stats?.averagesPublished ? formatPoints(stats.averageScore) : '—'}</dd>
+          <dd>
+            {stats?.averagesPublished && stats.completedAttempts > 0 ? (
+              <>
+                {formatPoints(stats.averageScore)}
+                <span className="contest-stat-unit"> pts</span>
+              </>
+            ) : (
+              '—'
+            )}
+          </dd>
         </div>
         <div className="contest-stat">
           <dt>Completion</dt>
-          <dd>{stats ? formatPercent(stats.completionRate) : '—'}</dd>
+          {/* Nobody registered: no rate to speak of, rather than "0%" of nobody. */}
+          <dd>{stats && stats.totalRegistered > 0 ? formatPercent(stats.completionRate) : '—'}</dd>
         </div>
       </dl>
     </div>

@@ -16,7 +16,7 @@ import { getToken } from '../../../../lib/storage';
 import { useContestCard } from '../hooks/use-contest-card';
 import { joinBlockedReason } from '../lib/card-action';
 import { statusLabel } from '../lib/contest-clock';
-import { formatStartTime, registeredText } from '../lib/format';
+import { contestSubtitle, formatStartTime, registeredText } from '../lib/format';
 import { ContestBoard } from './contest-board';
 import './contest-card.css';
 import { counted } from '../../../../lib/plural';
@@ -85,7 +85,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
   return (
     <Card
       title={contest.title}
-      subtitle="Weekly contest"
+      subtitle={contestSubtitle(contest.title)}
       icon={<IconTrophy />}
       className={`contest-card contest-card--${status}`}
       actions={analyticsButton}
@@ -132,7 +132,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
                   Register
                 </Button>
                 <p className="text-small text-muted contest-action-hint">
-                  {isGuest ? 'Guests cannot take part: login or create an account to register.' : 'Registration is open until the contest starts.'}
+                  {isGuest ? 'Guests cannot take part: log in or create an account to register.' : 'Registration is open until the contest starts.'}
                 </p>
               </div>
             ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPercent, formatPoints, formatStartTime, participantName, registeredText } from './format';
+import { contestSubtitle, formatPercent, formatPoints, formatStartTime, participantName, registeredText } from './format';
 
 describe('formatStartTime', () => {
   it('writes the start in the given locale and time zone', () => {
@@ -34,5 +34,13 @@ describe('number formatting', () => {
     expect(participantName('Ada')).toBe('Ada');
     expect(participantName('  ')).toBe('Anonymous');
     expect(participantName(null)).toBe('Anonymous');
+  });
+});
+
+describe('contestSubtitle', () => {
+  it('says "Weekly contest" unless the title already names a contest', () => {
+    expect(contestSubtitle('Weekly Math Contest')).toBeUndefined();
+    expect(contestSubtitle('Friday Night Arithmetic Championship')).toBe('Weekly contest');
+    expect(contestSubtitle('Contests of Champions')).toBe('Weekly contest');
   });
 });

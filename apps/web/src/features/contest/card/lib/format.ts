@@ -47,3 +47,11 @@ export function participantName(name: string | null | undefined): string {
   const trimmed = name?.trim();
   return trimmed ? trimmed : 'Anonymous';
 }
+
+/**
+ * The card's subtitle under the contest's title: "Weekly contest", unless the title already says
+ * it ("Weekly Math Contest" over "Weekly contest" reads twice).
+ */
+export function contestSubtitle(title: string): string | undefined {
+  return /\bcontest\b/i.test(title) ? undefined : 'Weekly contest';
+}

@@ -9,6 +9,7 @@ import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
 import { RESULTS_MESSAGES } from '../lib/messages';
+import { topicLabel } from '../lib/performance';
 import { IconCheck, IconCross, IconDash } from './results-icons';
 import { answerVerdict, VERDICT_LABEL } from '../../lib/answer-verdict';
 import { counted } from '../../../../lib/plural';
@@ -64,7 +65,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
               <ul className="list-reset cresults-topics" role="list" aria-label="Topics">
                 {a.topics.map((t) => (
                   <li key={t} className="cresults-topic">
-                    {t}
+                    {topicLabel(t)}
                   </li>
                 ))}
               </ul>

@@ -16,9 +16,11 @@ export interface LeaderboardTableProps {
   entries: readonly ContestLeaderboardEntry[];
   questionCount: number;
   currentUserId: string | null;
+  /** The contest is finalized: an empty board means nobody took part, not "not ranked yet". */
+  final?: boolean;
 }
 
-export function LeaderboardTable({ entries, questionCount, currentUserId }: LeaderboardTableProps) {
+export function LeaderboardTable({ entries, questionCount, currentUserId, final = false }: LeaderboardTableProps) {
   const count = entries.length;
   return (
     <div className="cresults-board">
@@ -37,7 +39,7 @@ export function LeaderboardTable({ entries, questionCount, currentUserId }: Lead
       </div>
 
       {count === 0 ? (
-        <p className="cresults-empty">No ranked participants yet.</p>
+        <p className="cresults-empty">{final ? 'Nobody took part in this contest.' : 'No ranked participants yet.'}</p>
       ) : (
         <div className="cresults-table-wrap">
           <table className="cresults-table">

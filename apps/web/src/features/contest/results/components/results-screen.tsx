@@ -217,7 +217,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
               id: 'leaderboard',
               label: 'Leaderboard',
               badge: results.leaderboard.length > 0 ? results.leaderboard.length : undefined,
-              content: locked ?? <LeaderboardTable entries={results.leaderboard} questionCount={questionCount} currentUserId={user?._id ?? null} />,
+              content: locked ?? <LeaderboardTable entries={results.leaderboard} final={results.leaderboardFinal} questionCount={questionCount} currentUserId={user?._id ?? null} />,
             },
             {
               id: 'answers',
@@ -246,8 +246,21 @@ function SpectatorView({ results }: { results: ContestResults }) {
       tone: 'success',
       muted: field.state !== 'ready',
     },
-    { label: 'Top Score', value: top ? top.totalScore : '—', caption: top ? `${top.correctCount} of ${questionCount} correct` : 'not ranked yet', icon: <IconTrophy size={18} />, tone: 'gold' },
-    { label: 'Completion', value: stats ? `${Math.round(stats.completionRate)}%` : '—', caption: 'of registered finished', icon: <IconChart size={18} />, tone: 'violet' },
+    {
+      label: 'Top Score',
+      value: top ? top.totalScore : '—',
+      caption: top ? `${top.correctCount} of ${questionCount} correct` : leaderboardFinal ? 'nobody took part' : 'not ranked yet',
+      icon: <IconTrophy size={18} />,
+      tone: 'gold',
+    },
+    {
+      label: 'Completion',
+      // Nobody registered: no rate to speak of, rather than "0%" of nobody.
+      value: stats && stats.totalRegistered > 0 ? `${Math.round(stats.completionRate)}%` : '—',
+      caption: stats && stats.totalRegistered === 0 ? 'nobody registered' : 'of registered finished',
+      icon: <IconChart size={18} />,
+      tone: 'violet',
+    },
   ];
   return (
     <Page className="cresults-page">
@@ -255,8 +268,13 @@ function SpectatorView({ results }: { results: ContestResults }) {
         <ResultsHero title={results.title} message="You did not take part in this contest — here is how everyone did." tone="slate" />
         {!leaderboardFinal ? <CloseNotice kind="finalizing" secondsToClose={0} /> : null}
         <StatCards items={items} label="Contest statistics" />
-        <Card title="Leaderboard" subtitle={`Top ${results.leaderboard.length || 50} of this contest`} icon={<IconTrophy size={18} />} tone="tight">
-          <LeaderboardTable entries={leaderboard} questionCount={questionCount} currentUserId={user?._id ?? null} />
+        <Card
+          title="Leaderboard"
+          subtitle={leaderboard.length > 0 ? `Top ${leaderboard.length} of this contest` : undefined}
+          icon={<IconTrophy size={18} />}
+          tone="tight"
+        >
+          <LeaderboardTable entries={leaderboard} final={leaderboardFinal} questionCount={questionCount} currentUserId={user?._id ?? null} />
         </Card>
       </div>
     </Page>

@@ -25,6 +25,7 @@ import {
   ratingDeltaText,
   secondsPerAnswer,
   strengthsNote,
+  topicLabel,
   workOnInsight,
   workOnText,
 } from '../lib/performance';
@@ -127,7 +128,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
             <Metric label="Average correct">{field.state === 'ready' ? field.averageCorrect : noField}</Metric>
             <Metric label="You vs average">
               {field.state === 'ready' && field.vsAverage !== null ? (
-                <span className={field.vsAverage >= 0 ? 'text-success' : 'text-danger'}>{vsAverageText(field.vsAverage)}</span>
+                <span className={field.vsAverage > 0 ? 'text-success' : field.vsAverage < 0 ? 'text-danger' : undefined}>{vsAverageText(field.vsAverage)}</span>
               ) : (
                 noField
               )}
@@ -184,7 +185,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
                 Most missed: {workOn.topics.map((t, i) => (
                   <span key={t}>
                     {i > 0 ? ', ' : ''}
-                    <strong>{t}</strong>
+                    <strong>{topicLabel(t)}</strong>
                   </span>
                 ))}
                 . Review them in the Answers tab.

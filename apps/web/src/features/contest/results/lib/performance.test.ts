@@ -6,6 +6,7 @@ import {
   answerTimes,
   difficultyBreakdown,
   missedTopics,
+  topicLabel,
   nextStepsText,
   pacePerMinute,
   ratingDeltaText,
@@ -217,5 +218,13 @@ describe('ratingDeltaText', () => {
     expect(ratingDeltaText({ before: 1500.2, after: 1495 })).toBe('−5');
     expect(ratingDeltaText({ before: 1500, after: 1500.3 })).toBe('±0');
     expect(ratingDeltaText(null)).toBeNull();
+  });
+});
+
+describe('topicLabel', () => {
+  it('reads the generator tags as words', () => {
+    expect(topicLabel('order-of-operations')).toBe('order of operations');
+    expect(topicLabel('squares-and-roots')).toBe('squares and roots');
+    expect(topicLabel('addition')).toBe('addition');
   });
 });

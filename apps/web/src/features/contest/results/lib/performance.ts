@@ -99,6 +99,13 @@ export function difficultyBreakdown(answers: readonly Pick<ContestAnswer, 'diffi
 }
 
 /**
+ * A topic tag as a player reads it: the generator's 'order-of-operations' → 'order of operations'.
+ */
+export function topicLabel(topic: string): string {
+  return topic.replace(/[-_]+/g, ' ').trim();
+}
+
+/**
  * Topics of the questions missed (wrong or unanswered, after close), most missed first, at most
  * `max`; ties in first-seen order.
  */
