@@ -251,36 +251,30 @@ export function monthName(year: number, month: number, locale?: string): string 
   return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(utcMs(year, month, 1));
 }
 
-// One formatter per locale: the calendar labels ~370 day buttons on every render.
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A formatter of 'YYYY-MM-DD' dates in UTC with `options`, one Intl.DateTimeFormat per locale (the
+ * calendar labels ~370 day buttons on every render). A string that is not a date comes back as is.
+ */
+function utcDateFormatter(options: Intl.DateTimeFormatOptions): (date: string, locale?: string) => string {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (date, locale) => {
+    const ms = Date.parse(`${date}T00:00:00Z`);
+    if (!Number.isFinite(ms)) return date;
+    const key = locale ?? '';
+    let format = formats.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+      formats.set(key, format);
+    }
+    return format.format(ms);
+  };
+}
 
 /** A date for screen readers ('Monday, 3 March 2025'), in UTC. */
-export function longDate(date: string, locale?: string): string {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!Number.isFinite(ms)) return date;
-  const key = locale ?? '';
-  let format = longDateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    longDateFormats.set(key, format);
-  }
-  return format.format(ms);
-}
-
-const mediumDateFormats = new Map<string, Intl.DateTimeFormat>();
+export const longDate = utcDateFormatter({ weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** A date in running text ('10 March 2025'), in UTC. */
-export function mediumDate(date: string, locale?: string): string {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  if (!Number.isFinite(ms)) return date;
-  const key = locale ?? '';
-  let format = mediumDateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-    mediumDateFormats.set(key, format);
-  }
-  return format.format(ms);
-}
+export const mediumDate = utcDateFormatter({ day: 'numeric', month: 'long', year: 'numeric' });
 
 /** Monday-first weekday initials for the column headings. */
 export const WEEKDAYS = [
