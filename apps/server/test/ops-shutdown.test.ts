@@ -3,7 +3,9 @@
  * is told `serverShutdown` and then loses its transport (so its client reconnects on its own), the
  * process exits 0 within 10 s after closing the database, and what was written before is there
  * when the server starts again on the same database. On the suite's backend: PGlite in DATA_DIR,
- * or a scratch PostgreSQL database when TEST_DATABASE_URL is set.
+ * or a scratch PostgreSQL database when TEST_DATABASE_URL is set. A SIGTERM sent to `npm start`
+ * (what `kill $!` after `npm start &` does, README "Running several processes") stops the server
+ * too, not only npm.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
@@ -13,7 +15,7 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { LOCK_FILE_NAME } from '../src/platform/data-dir-lock.js';
-import { childEnv, seedDataDir, startChildServer, type ChildServer } from './helpers/child-server.js';
+import { childEnv, seedDataDir, spawnServer, startChildServer, type ChildServer } from './helpers/child-server.js';
 import { createScratchPostgres, testDatabaseKind } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -143,4 +145,31 @@ describe(`SIGTERM (${testDatabaseKind})`, () => {
     server = undefined;
     expect(second.code).toBe(0);
   }, 120_000);
+});
+
+/** `npm start` runs the build in apps/server/dist and apps/web/dist (npm test builds before vitest). */
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+const built = existsSync(path.join(repoRoot, 'apps/server/dist/main.js')) && existsSync(path.join(repoRoot, 'apps/web/dist/index.html'));
+
+describe.skipIf(!built)('SIGTERM to npm start (needs `npm run build` first)', () => {
+  it('reaches the server through npm and scripts/start.mjs, which stops within 10 s', { timeout: 90_000 }, async () => {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'ms-npm-start-'));
+    try {
+      await seedDataDir(dataDir);
+      const npm = spawnServer(childEnv(dataDir), { file: 'npm', args: ['start'] });
+      const ready = await npm.ready;
+      expect(ready, npm.output().slice(-2000)).not.toBeNull();
+      expect((await fetch(`http://127.0.0.1:${ready!.port}/healthz`)).status).toBe(200);
+      const sent = Date.now();
+      npm.process.kill('SIGTERM');
+      const exit = await npm.exited;
+      expect(exit.code, npm.output().slice(-2000)).toBe(0);
+      expect(Date.now() - sent).toBeLessThan(10_000);
+      expect(npm.output()).toContain('"msg":"stopped"');
+      // The server itself is gone, not only npm: nothing listens on its port any more.
+      await expect(fetch(`http://127.0.0.1:${ready!.port}/healthz`)).rejects.toThrow();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });

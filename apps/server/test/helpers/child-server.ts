@@ -69,16 +69,22 @@ export function childEnv(dataDir: string, env: Record<string, string> = {}): Rec
   };
 }
 
-/** Spawns the server; `ready` resolves with its port, or with null when it exits first. */
-export function spawnServer(env: Record<string, string>): {
+/**
+ * Spawns the server (this file's bundle, or `command` at the repository root, e.g. `npm start`);
+ * `ready` resolves with its port, or with null when it exits first.
+ */
+export function spawnServer(
+  env: Record<string, string>,
+  command?: { file: string; args: string[] },
+): {
   process: ChildProcess;
   output(): string;
   exited: Promise<ChildExit>;
   ready: Promise<{ port: number } | null>;
 } {
-  const entry = serverBundle();
+  const { file, args } = command ?? { file: process.execPath, args: ['--enable-source-maps', serverBundle()] };
   const started = Date.now();
-  const child = spawn(process.execPath, ['--enable-source-maps', entry], {
+  const child = spawn(file, args, {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
