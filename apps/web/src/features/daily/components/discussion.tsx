@@ -5,7 +5,7 @@
  * the button or Ctrl+Enter. Live through the section's comment room (use-discussion).
  */
 import type { DailyComment, DailySectionKey } from '@mathsprint/shared/protocol';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
@@ -81,6 +81,7 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
   const counter = commentCounter(text);
   const id = useId();
   const counterId = `${id}-counter`;
+  const textRef = useRef<HTMLTextAreaElement>(null);
 
   async function post() {
     const blocked = commentBlockedReason(text, signedIn);
@@ -89,6 +90,9 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
       return;
     }
     if (await discussion.post(text)) setText('');
+    // 'Post comment' is disabled while it posts, which drops a keyboard user's focus to <body>:
+    // bring it back to the comment box, ready for the next one.
+    if (document.activeElement === null || document.activeElement === document.body) textRef.current?.focus();
   }
 
   function onSubmit(event: FormEvent) {
@@ -114,6 +118,7 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
           Comment on {sectionTitle}
         </label>
         <textarea
+          ref={textRef}
           id={`${id}-text`}
           className={cx('input', 'daily-comment-input', counter.over && 'is-over')}
           rows={3}

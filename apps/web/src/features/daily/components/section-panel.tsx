@@ -29,9 +29,24 @@ export interface SectionPanelProps {
   onSolve: (key: DailySectionKey) => void;
 }
 
-function ResultSummary({ result, badges }: { result: DailySectionResult; badges: readonly string[] }) {
+function ResultSummary({
+  result,
+  badges,
+  focusOnMount = false,
+}: {
+  result: DailySectionResult;
+  badges: readonly string[];
+  /** Just submitted here: the form (and its focused 'Execute Submit()') is gone, so focus moves to the result. */
+  focusOnMount?: boolean;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!focusOnMount) return;
+    ref.current?.focus({ preventScroll: true });
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [focusOnMount]);
   return (
-    <div className="daily-result" role="status">
+    <div ref={ref} className="daily-result" role="status" tabIndex={-1}>
       <div className="daily-result-points">
         <span className="daily-result-value">{result.practicePoints}</span>
         <span className="daily-result-label">practice points</span>
@@ -112,7 +127,7 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
   if (result) {
     return (
       <div className="stack">
-        <ResultSummary result={result} badges={session.lastSubmit?.awardedBadges ?? []} />
+        <ResultSummary result={result} badges={session.lastSubmit?.awardedBadges ?? []} focusOnMount={session.lastSubmit !== null} />
         <Review result={result} />
       </div>
     );

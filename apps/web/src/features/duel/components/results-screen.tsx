@@ -26,6 +26,7 @@ import { gameToasts } from '../lib/game-toasts';
 import { isCurrentPlayer, type Me } from '../lib/players';
 import { bannerText, gameOutcome, rankPlayers, relativeScorePercent } from '../lib/ranking';
 import { stillPlayingClock } from '../lib/results-status';
+import { rematchButtonState } from '../lib/rematch-button';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
@@ -179,6 +180,7 @@ export function ResultsScreen() {
   // The opponent left the results (or lost their connection): no rematch until they are back.
   const opponentGone = !solo && finished && players.length >= DUEL.maxPlayers && inRoom !== null && inRoom < DUEL.maxPlayers;
   const starting = pending || rematch;
+  const rematchButton = rematchButtonState({ enoughPlayers, finished, starting, requested, connectionLost });
   const status = rematch
     ? 'Rematch starting…'
     : opponentGone
@@ -276,11 +278,12 @@ export function ResultsScreen() {
           {solo ? null : (
             <Button
               size="lg"
-              onClick={requestRematch}
-              disabled={!enoughPlayers || !finished || starting || requested || connectionLost}
+              onClick={rematchButton.waiting ? undefined : requestRematch}
+              disabled={rematchButton.disabled}
+              aria-disabled={rematchButton.waiting || undefined}
               aria-busy={starting || undefined}
             >
-              {starting ? 'Starting...' : requested ? 'Waiting...' : 'Rematch'}
+              {rematchButton.label}
             </Button>
           )}
           {finished ? (

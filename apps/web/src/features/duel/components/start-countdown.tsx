@@ -45,9 +45,33 @@ export function StartCountdown({ onDone, caption = 'Get ready!', durationMs = DU
     return () => window.clearTimeout(timer);
   }, [left, endsAt]);
 
+  // A modal in fact, not only in name: focus moves onto the overlay and stays there (Tab has nowhere
+  // to go), so a stray Enter cannot press 'Leave room' or Logout hidden behind it; it goes back to
+  // where it was if that is still on screen when the countdown closes (a new screen sets its own).
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.current?.focus({ preventScroll: true });
+    return () => {
+      const active = document.activeElement;
+      const lost = active === null || active === document.body || active === dialog.current;
+      if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
+
   const label = left > 0 ? String(left) : 'Go!';
   return (
-    <div className="duel-countdown" role="alertdialog" aria-modal="true" aria-label="Game starting">
+    <div
+      ref={dialog}
+      className="duel-countdown"
+      role="alertdialog"
+      aria-modal="true"
+      aria-label="Game starting"
+      tabIndex={-1}
+      onKeyDown={(e) => {
+        if (e.key === 'Tab') e.preventDefault();
+      }}
+    >
       <div className="duel-countdown-inner">
         <p className="duel-countdown-caption">{caption}</p>
         <p key={label} className={left > 0 ? 'duel-countdown-number' : 'duel-countdown-number duel-countdown-go'} aria-live="assertive">
