@@ -43,7 +43,8 @@ function ResultSummary({
   useEffect(() => {
     if (!focusOnMount) return;
     ref.current?.focus({ preventScroll: true });
-    ref.current?.scrollIntoView({ block: 'nearest' });
+    // Its top (the points) below the sticky bar: html's scroll-padding-top keeps it clear.
+    ref.current?.scrollIntoView({ block: 'start' });
   }, [focusOnMount]);
   return (
     <div ref={ref} className="daily-result" role="status" tabIndex={-1}>
