@@ -1,12 +1,13 @@
 /**
  * The daily discussion (issue #4 "Discussion") against the real server: comments and votes over
  * HTTP, their live broadcast to the room 'comments:{date}:{sectionKey}' through two socket.io
- * clients, forged client events that are never relayed, validation and the per-user rate limit.
+ * clients, forged client events that are never relayed, validation, the per-user rate limit, and
+ * the section lock on posting and voting (with the opening that keeps a fallen player in).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyComment, DailyCommentResponse, DailyCommentsResponse } from '@mathsprint/shared/protocol';
 import { guest, signup, type Account } from './helpers/accounts.js';
-import { call, connectClient, nextEvent, type Client } from './helpers/daily.js';
+import { call, connectClient, nextEvent, setRating, type Client } from './helpers/daily.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TODAY = '2026-01-29';
@@ -25,6 +26,8 @@ describe('daily discussion', () => {
     call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token, body: { date, sectionKey, text } });
   const vote = (token: string, id: string, voteType: unknown) =>
     call<DailyCommentResponse>(server, 'POST', `/api/daily/comments/${id}/vote`, { token, body: { voteType } });
+  const list = (token: string, sectionKey = 'basic', date = TODAY) =>
+    call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${date}&sectionKey=${sectionKey}&limit=200`, { token });
   const join = (socket: Client, payload: unknown) => socket.timeout(3000).emitWithAck('joinCommentRoom', payload as never);
   const connect = async (token?: string) => {
     const socket = await connectClient(server, token);
@@ -182,5 +185,64 @@ describe('daily discussion', () => {
     expect((await comment(ann.token, 'still fine')).status).toBe(201);
     clock.advance(60_000);
     expect((await comment(bob.token, 'after the window')).status).toBe(201);
+  });
+
+  it('refuses posting and voting in a section locked for the caller with the 403 opening it gives, storing nothing', async () => {
+    clock.advance(60_000);
+    const [low, high] = await Promise.all([signup(server, 'Lou'), signup(server, 'Hal')]);
+    await setRating(server, low.id, 1599);
+    await setRating(server, high.id, 1650);
+    const opening = await call<{ error: string }>(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: low.token });
+    expect(opening).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1599)' } });
+
+    const target = await comment(high.token, 'How did you do question 3?', 'intermediate');
+    expect(target.status).toBe(201);
+    const id = target.body.comment._id;
+    const before = await list(high.token, 'intermediate');
+
+    const posted = await comment(low.token, 'let me in', 'intermediate');
+    expect(posted).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    const voted = await vote(low.token, id, 'down');
+    expect(voted).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    // Reading is not locked: the caller sees the same discussion, unchanged.
+    const after = await list(low.token, 'intermediate');
+    expect(after.status).toBe(200);
+    expect(after.body.comments).toEqual(before.body.comments);
+    expect(after.body.comments.find((c) => c._id === id)?.votes).toEqual({});
+    expect(after.body.comments.map((c) => c.text)).not.toContain('let me in');
+
+    // The open section stays open to them.
+    const basic = await comment(low.token, 'basic is fine', 'basic');
+    expect(basic.status).toBe(201);
+    expect((await vote(low.token, basic.body.comment._id, 'up')).body.comment.votes).toEqual({ [low.id]: 'up' });
+  });
+
+  it("keeps the discussion open to a player who opened the section that day, after their rating falls below it", async () => {
+    clock.advance(60_000);
+    const [fallen, author] = await Promise.all([signup(server, 'Flo'), signup(server, 'Ada')]);
+    await setRating(server, fallen.id, 1620);
+    await setRating(server, author.id, 1700);
+    expect((await call(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: fallen.token })).status).toBe(200);
+    const target = await comment(author.token, 'Question 7 was tricky', 'intermediate');
+    expect(target.status).toBe(201);
+
+    await setRating(server, fallen.id, 1540); // a lost duel later in the day
+    const reopened = await call<{ error: string }>(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: fallen.token });
+    expect(reopened).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)' } });
+
+    const posted = await comment(fallen.token, 'I used the difference of squares', 'intermediate');
+    expect(posted.status, JSON.stringify(posted.body)).toBe(201);
+    const voted = await vote(fallen.token, target.body.comment._id, 'up');
+    expect(voted.status, JSON.stringify(voted.body)).toBe(200);
+    expect(voted.body.comment.votes).toEqual({ [fallen.id]: 'up' });
+    const listed = await list(fallen.token, 'intermediate');
+    expect(listed.body.comments.map((c) => c.text)).toContain('I used the difference of squares');
+
+    // The opening counts for its own date only: yesterday's discussion of the section is locked.
+    const yesterday = await comment(fallen.token, 'and yesterday?', 'intermediate', '2026-01-28');
+    expect(yesterday).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)' } });
+    // Nor for another locked section.
+    const advanced = await comment(fallen.token, 'advanced?', 'advanced');
+    expect(advanced).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1540)' } });
   });
 });

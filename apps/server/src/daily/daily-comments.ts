@@ -4,6 +4,13 @@
  * 'comments:{date}:{sectionKey}' — only after the change is stored. Clients never relay these
  * events: newComment and commentVoted have no client-side route (platform/socket.ts answers
  * "Unknown event"), so a client cannot forge a comment or a vote.
+ *
+ * Writing follows the section's lock (spec §5: "the server decides the unlocked flag"; §6: a
+ * signed-in user may "comment, vote, open daily sections"): posting and voting need the section
+ * unlocked at the caller's current rating, or an opening of it on that date
+ * (section-access.ts `discussionLockedReason`). The web app shows the discussion only inside an
+ * opened section, so only a hand-written client meets the 403; the server still holds the rule.
+ * Reading is not locked; see `list`.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -18,25 +25,49 @@ import { HttpError } from '../http/errors.js';
 import { createSlidingWindowLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
-import type { DailyRepo } from './daily.repo.js';
+import type { DailyRepo, Discussant } from './daily.repo.js';
 import type { DailyMember } from './daily.service.js';
 import { commentView } from './daily.views.js';
+import { discussionLockedReason } from './section-access.js';
 
 export interface DailyComments {
   /**
    * POST /api/daily/comment: stores the comment (already trimmed, 1–500 characters), then sends
-   * newComment to its room.
-   * @throws HttpError 429 'You are posting comments too quickly. Please wait a moment.'
+   * newComment to its room. One read decides the lock: the caller's current rating and their
+   * opening of the section on `date` (DailyRepo.discussant); the rate limit is counted first, so
+   * a flood of refused posts never reaches the database.
+   * @throws HttpError 429 'You are posting comments too quickly. Please wait a moment.';
+   *   403 the section is locked for the caller and they did not open it on `date`, with the text
+   *   opening it gives: 'The Intermediate section unlocks at rating 1600 (yours is 1523)';
+   *   401 'Please sign in with an account to use daily practice' when the account is gone.
    */
   post(user: DailyMember, date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse>;
-  /** GET /api/daily/comments: newest first, at most `limit`. */
+  /**
+   * GET /api/daily/comments: newest first, at most `limit`. Not locked: any signed-in account
+   * (the route refuses guests and signed-out callers, issue #4) reads any section's discussion,
+   * as it reads any section's daily rankings. The spec locks opening a section (its questions),
+   * posting and voting, and says nothing of reading; the hub shows comments only inside an opened
+   * section, and the comment room (daily.socket.ts) is not locked either, so the two reads agree.
+   */
   list(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
   /**
    * POST /api/daily/comments/{id}/vote: the same direction again removes the caller's vote, the
-   * other switches it (spec §5). Sends commentVoted with the updated comment to its room.
-   * @throws HttpError 404 'Comment not found'.
+   * other switches it (spec §5). Sends commentVoted with the updated comment to its room. One
+   * read finds the comment's section and decides its lock as `post` does
+   * (DailyRepo.commentDiscussant).
+   * @throws HttpError 404 'Comment not found'; 403 the comment's section is locked for the caller
+   *   and they did not open it on the comment's date (the text opening it gives); 401 when the
+   *   account is gone.
    */
   vote(user: DailyMember, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;
+}
+
+/** Throws unless `discussant` may post and vote in the discussion of `sectionKey` on the date read. */
+function requireDiscussion(discussant: Discussant | null, sectionKey: DailySectionKey): void {
+  // The session said a non-guest account (DailyService.member); the database has the last word, as DailyService.user.
+  if (!discussant || discussant.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+  const locked = discussionLockedReason(sectionKey, discussant.rating, discussant.opened);
+  if (locked) throw new HttpError(403, locked);
 }
 
 export function createDailyComments(deps: {
@@ -51,6 +82,7 @@ export function createDailyComments(deps: {
   return {
     async post(user, date, sectionKey, text) {
       if ((await limiter.consume(`comment:${user.id}`)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
+      requireDiscussion(await repo.discussant(user.id, date, sectionKey), sectionKey);
       const id = randomUUID();
       const createdMs = clock.now();
       await repo.insertComment({ id, date, sectionKey, userId: user.id, text, createdMs });
@@ -64,6 +96,9 @@ export function createDailyComments(deps: {
     },
 
     async vote(user, commentId, voteType) {
+      const target = await repo.commentDiscussant(commentId, user.id);
+      if (!target) throw new HttpError(404, DAILY_ERRORS.commentNotFound);
+      requireDiscussion(target.user, target.sectionKey);
       if (!(await repo.vote(commentId, user.id, voteType))) throw new HttpError(404, DAILY_ERRORS.commentNotFound);
       const stored = await repo.findComment(commentId);
       if (!stored) throw new HttpError(404, DAILY_ERRORS.commentNotFound);

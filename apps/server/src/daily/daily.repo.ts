@@ -91,6 +91,14 @@ export interface CommentRecord {
   votes: Record<string, VoteType>;
 }
 
+/** A would-be poster or voter in a section's discussion on one date. rating in rating points. */
+export interface Discussant {
+  isGuest: boolean;
+  rating: number;
+  /** Whether they opened the section on that date (a row in daily_opens). */
+  opened: boolean;
+}
+
 const submissionColumns = {
   userId: dailySubmissions.userId,
   date: dailySubmissions.date,
@@ -313,6 +321,48 @@ export function createDailyRepo(db: Database) {
         .select({ userId: dailySeasonTotals.userId, seasonPoints: dailySeasonTotals.seasonPoints })
         .from(dailySeasonTotals)
         .where(and(eq(dailySeasonTotals.season, season), gte(dailySeasonTotals.updatedAt, new Date(sinceMs))));
+    },
+
+    /**
+     * What deciding a post in a section's discussion needs, in one query: the user's current rating
+     * and whether they opened the section on `date` (daily_opens primary key, so at most one row).
+     * @returns null when the user does not exist.
+     */
+    async discussant(userId: string, date: string, sectionKey: DailySectionKey): Promise<Discussant | null> {
+      const [row] = await db
+        .select({ isGuest: users.isGuest, rating: users.rating, openedAt: dailyOpens.openedAt })
+        .from(users)
+        .leftJoin(dailyOpens, and(eq(dailyOpens.userId, users.id), eq(dailyOpens.date, date), eq(dailyOpens.sectionKey, sectionKey)))
+        .where(eq(users.id, userId))
+        .limit(1);
+      return row ? { isGuest: row.isGuest, rating: row.rating, opened: row.openedAt !== null } : null;
+    },
+
+    /**
+     * The same for a vote on a comment, in one query: the comment's date and section, the user's
+     * current rating and whether they opened that section on that date.
+     * @returns null when the comment does not exist; `user` null when the user does not.
+     */
+    async commentDiscussant(commentId: string, userId: string): Promise<{ date: string; sectionKey: DailySectionKey; user: Discussant | null } | null> {
+      const [row] = await db
+        .select({
+          date: dailyComments.date,
+          sectionKey: dailyComments.sectionKey,
+          isGuest: users.isGuest,
+          rating: users.rating,
+          openedAt: dailyOpens.openedAt,
+        })
+        .from(dailyComments)
+        .leftJoin(users, eq(users.id, userId))
+        .leftJoin(
+          dailyOpens,
+          and(eq(dailyOpens.userId, userId), eq(dailyOpens.date, dailyComments.date), eq(dailyOpens.sectionKey, dailyComments.sectionKey)),
+        )
+        .where(eq(dailyComments.id, commentId))
+        .limit(1);
+      if (!row) return null;
+      const user = row.rating === null || row.isGuest === null ? null : { isGuest: row.isGuest, rating: row.rating, opened: row.openedAt !== null };
+      return { date: row.date, sectionKey: row.sectionKey as DailySectionKey, user };
     },
 
     async insertComment(c: { id: string; date: string; sectionKey: DailySectionKey; userId: string; text: string; createdMs: number }): Promise<void> {

@@ -1,8 +1,10 @@
 /**
  * Daily practice HTTP API (spec §7 "Daily", issue #4). Paths and fields are the spec's; shapes are
  * protocol/daily.ts. Every call needs a signed-in account (401 for signed-out callers and guests);
- * every error is `{error}`: 400 bad input or future date, 403 locked section, 404 unknown comment,
- * 409 second submission, 429 comment rate limit. Rules and messages: DailyService, DailyComments.
+ * every error is `{error}`: 400 bad input or future date, 403 locked section (opening or submitting
+ * it, and posting or voting in its discussion unless the caller opened it that day), 404 unknown
+ * comment, 409 second submission, 429 comment rate limit. Rules and messages: DailyService,
+ * DailyComments, section-access.ts.
  */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import {
@@ -41,7 +43,8 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
   /** The caller with their current rating (read now): for the calls that check unlocks. */
   const caller = (request: FastifyRequest): Promise<DailyUser> => daily.user(requireUser(request));
   /** The caller as the session says: for the hot reads and the discussion (`loginRequired`: the
-   * 401 text without a session, see requireUser). */
+   * 401 text without a session, see requireUser). Posting and voting read the caller's rating
+   * themselves, with their opening of the section, in one query (DailyComments). */
   const member = (request: FastifyRequest, loginRequired?: string): DailyMember => daily.member(requireUser(request, loginRequired));
 
   /** GET /api/daily/today → `{date, sections, serverTime}`: the four cards, unlocked by the caller's rating. */
@@ -81,7 +84,11 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
     return reply.type('application/json; charset=utf-8').send(body);
   });
 
-  /** POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 429 when posting too quickly. */
+  /**
+   * POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 401 'Please login to post
+   * comments.' without a session; 403 when the section is locked for the caller and they did not
+   * open it on `date` (the same text as opening it); 429 when posting too quickly.
+   */
   app.post('/api/daily/comment', async (request, reply) => {
     const user = member(request, DAILY_ERRORS.loginToComment);
     const { date, sectionKey, text } = parseInput(dailyCommentBodySchema, request.body);
@@ -89,14 +96,18 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
     return reply.status(201).send(body);
   });
 
-  /** GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first. */
+  /** GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first; any section, locked or not (DailyComments.list). */
   app.get('/api/daily/comments', async (request): Promise<DailyCommentsResponse> => {
     member(request);
     const { date, sectionKey, limit } = parseQuery(dailyCommentsQuerySchema, request.query);
     return comments.list(daily.checkDate(date), sectionKey, limit);
   });
 
-  /** POST /api/daily/comments/{id}/vote `{voteType: 'up'|'down'}` → `{comment}` (updated); 404 unknown comment. */
+  /**
+   * POST /api/daily/comments/{id}/vote `{voteType: 'up'|'down'}` → `{comment}` (updated); 401
+   * 'Please login to vote' without a session; 404 unknown comment; 403 when the comment's section
+   * is locked for the caller and they did not open it on the comment's date.
+   */
   app.post('/api/daily/comments/:id/vote', async (request): Promise<DailyCommentResponse> => {
     const user = member(request, DAILY_ERRORS.loginToVote);
     const { id } = parseInput(commentIdParamsSchema, request.params);

@@ -14,7 +14,6 @@ import {
   dailySection,
   earnedDailyBadges,
   isCorrectAnswer,
-  isSectionUnlocked,
   longestStreak,
   practicePoints,
   seasonOf,
@@ -49,6 +48,7 @@ import { createDailyBoards, type JsonText } from './daily-boards.js';
 import { createSeasonUpdateThrottle } from './season-updates.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
+import { sectionLockedReason } from './section-access.js';
 
 /** A user's solved days and the streak response made from them for the date `to`. */
 interface StreakEntry {
@@ -88,7 +88,7 @@ export interface DailyService {
    * GET /api/daily/section/{date}/{sectionKey}: question texts, and the caller's result once submitted.
    * Records the first opening of today's set (the time taken runs from it); a preview, or a past
    * day's set, only reads it (`openedAt` null when there was none).
-   * @throws HttpError 400 future date, 403 'This section unlocks at rating 1800 (yours is 1523)'.
+   * @throws HttpError 400 future date, 403 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
    */
   section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
   /**
@@ -176,9 +176,8 @@ export function createDailyService(deps: DailyDeps): DailyService {
     return check.date;
   };
   const requireUnlocked = (user: DailyUser, sectionKey: DailySectionKey): void => {
-    if (isSectionUnlocked(sectionKey, user.rating)) return;
-    const section = dailySection(sectionKey);
-    throw new HttpError(403, `The ${section.title} section unlocks at rating ${section.unlockRating} (yours is ${Math.round(user.rating)})`);
+    const locked = sectionLockedReason(sectionKey, user.rating);
+    if (locked) throw new HttpError(403, locked);
   };
 
   return {

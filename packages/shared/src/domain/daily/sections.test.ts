@@ -18,7 +18,9 @@ describe('daily sections (issue #4)', () => {
 
   it('unlocks at rating ≥ the threshold', () => {
     expect(isSectionUnlocked('basic', 0)).toBe(true);
-    expect(isSectionUnlocked('intermediate', 1599.9)).toBe(false);
+    expect(isSectionUnlocked('intermediate', 1599.4)).toBe(false);
+    // Compared as shown: 1599.5 is displayed as 1600.
+    expect(isSectionUnlocked('intermediate', 1599.5)).toBe(true);
     expect(isSectionUnlocked('intermediate', 1600)).toBe(true);
     expect(isSectionUnlocked('advanced', 1799)).toBe(false);
     expect(isSectionUnlocked('expert', 1900)).toBe(true);

@@ -61,9 +61,13 @@ export function dailySection(key: DailySectionKey): DailySectionDefinition {
   return found;
 }
 
-/** Whether a user with `rating` (rating points, the current one) may open the section (issue #4: rating ≥ unlockRating). */
+/**
+ * Whether a user with `rating` (rating points, the current one) may open the section (issue #4,
+ * spec §6: rating ≥ unlockRating). The rating is compared as players see it, rounded to a whole
+ * point: one shown as 1600 opens the section that needs 1600, whatever its hidden fraction.
+ */
 export function isSectionUnlocked(key: DailySectionKey, rating: number): boolean {
-  return rating >= DAILY.unlockRatings[key];
+  return Math.round(rating) >= DAILY.unlockRatings[key];
 }
 
 /**
