@@ -5,10 +5,14 @@
  * page and query they asked for, never on a path planted in the history state that would leave the
  * site. Also: the sign-up form refuses a password of spaces only next to the field, and the empty
  * global leaderboard says what the board lists. Screens go to SCREENSHOT_DIR at phone width.
+ * And the keyboard and screen-reader side of moving between screens: a navigation focuses the new
+ * page's heading and announces its title (components/ui/route-announcer), the first load and a
+ * hash change do neither, /login and /signup have the skip link, and a toast's close button is a
+ * target of at least 24×24 px (WCAG 2.5.8).
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, shot } from './support/browser';
+import { DESKTOP, newContext, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -22,6 +26,99 @@ const eve = { name: 'Eve Returner', email: `eve-return-${stamp}@example.com`, pa
 async function phonePage(): Promise<Page> {
   const ctx = await newContext(suite.browser, suite.app.url, PHONE);
   return ctx.newPage();
+}
+
+/** The focused element: tag, id and text, enough to tell a heading, <main> and <body> apart. */
+async function focused(page: Page): Promise<{ tag: string; id: string; text: string }> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return { tag: active?.tagName ?? '', id: active?.id ?? '', text: active?.textContent?.replace(/\s+/g, ' ').trim() ?? '' };
+  });
+}
+
+/** What the route announcer's polite live region says now. */
+async function announced(page: Page): Promise<string> {
+  const region = page.locator('#route-announcer');
+  expect(await region.getAttribute('aria-live')).toBe('polite');
+  return ((await region.textContent()) ?? '').trim();
+}
+
+/** Focus is on the level-one heading `name` (after a navigation) and the announcer says `title`. */
+async function expectArrivedAt(page: Page, heading: string | RegExp, title: string): Promise<void> {
+  await expect.poll(async () => (await focused(page)).tag).toBe('H1');
+  const { text } = await focused(page);
+  if (typeof heading === 'string') expect(text).toBe(heading);
+  else expect(text).toMatch(heading);
+  expect(await announced(page)).toBe(title);
+  expect(await page.title()).toBe(`${title} – MathSprint`);
+  // The heading is a starting point, not a control: no focus ring on it.
+  const outline = await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle);
+  expect(outline).toBe('none');
+}
+
+/** Uses the skip link by keyboard and expects focus on <main id="main">, which holds the form. */
+async function expectSkipLinkToForm(page: Page): Promise<void> {
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  expect(await skip.count()).toBe(1);
+  await skip.focus();
+  // Off-screen until focused, then shown at the top of the viewport.
+  const box = (await skip.boundingBox())!;
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await focused(page)).id).toBe('main');
+  expect(await page.evaluate(() => document.activeElement!.tagName)).toBe('MAIN');
+  expect(await page.locator('main#main form').count()).toBe(1);
+  // The next Tab lands inside the main content, not back in the hero or the skip link.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.querySelector('main')!.contains(document.activeElement))).toBe(true);
+}
+
+/**
+ * The signed-out toast of a guarded link, at `viewport`: its close button is named, a target of
+ * at least 24×24 px, clear of the message, and closes the toast.
+ */
+async function expectToastCloseTarget(viewport: { width: number; height: number }, shotName: string): Promise<void> {
+  const ctx = await newContext(suite.browser, suite.app.url, viewport);
+  const page = await ctx.newPage();
+  await page.goto('/contest/no-such-contest/results');
+  const toast = page.locator('.Toastify__toast', { hasText: 'Please login to view contest results' });
+  await toast.waitFor();
+  const close = toast.getByRole('button', { name: 'Dismiss notification' });
+  await expect.poll(async () => (await close.boundingBox())?.width ?? 0).toBeGreaterThanOrEqual(24);
+  const box = (await close.boundingBox())!;
+  expect(box.height).toBeGreaterThanOrEqual(24);
+  // Wait out the toast's entrance animation (not its progress bar, its 5 s timer) before comparing
+  // boxes, then hold it open (react-toastify pauses a hovered toast) for the screenshot.
+  await toast.evaluate((el) =>
+    Promise.allSettled(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => !((a.effect as KeyframeEffect | null)?.target as Element | null)?.classList.contains('Toastify__progress-bar'))
+        .map((a) => a.finished),
+    ),
+  );
+  await toast.hover();
+  const settled = (await close.boundingBox())!;
+  const toastBox = (await toast.boundingBox())!;
+  expect(settled.x + settled.width).toBeLessThanOrEqual(toastBox.x + toastBox.width);
+  expect(settled.y).toBeGreaterThanOrEqual(toastBox.y);
+  // The message (react-toastify 11 puts its text straight into the toast) ends left of the button.
+  const textRight = await toast.evaluate((el) => {
+    const range = document.createRange();
+    let right = -Infinity;
+    for (const node of el.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) right = Math.max(right, rect.right);
+    }
+    return right;
+  });
+  expect(textRight).toBeGreaterThan(toastBox.x);
+  expect(textRight).toBeLessThanOrEqual(settled.x);
+  await shot(page, shotName);
+  await close.click();
+  await toast.waitFor({ state: 'detached' });
+  await ctx.close();
 }
 
 describe('accounts: back to the page asked for', () => {
@@ -124,5 +221,65 @@ describe('accounts: back to the page asked for', () => {
     expect(new URL(page.url()).origin).toBe(suite.app.url.replace(/\/$/, ''));
     await page.locator('#dashboard-greeting').waitFor();
     await page.context().close();
+  });
+});
+
+describe('accounts: keyboard and screen reader', () => {
+  it('a navigation focuses the new heading and announces it; the first load and the skip link do not', { timeout: 120_000 }, async () => {
+    const page = await phonePage();
+    // First load, redirected from a guarded page before the visitor did anything: focus stays at
+    // the document's start and nothing is announced, but the document is titled.
+    await page.goto('/daily');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('heading', { name: 'Welcome back', level: 1 }).waitFor();
+    expect((await focused(page)).tag).toBe('BODY');
+    expect(await announced(page)).toBe('');
+    expect(await page.title()).toBe('Sign in – MathSprint');
+
+    // The first Tab reaches the skip link, as on the guarded screens; it goes to the form without
+    // a new history entry (which would drop the page to return to, checked at the guest sign-in).
+    await page.keyboard.press('Tab');
+    expect((await focused(page)).text).toBe('Skip to content');
+    await expectSkipLinkToForm(page);
+    expect(await announced(page)).toBe('');
+    expect(new URL(page.url()).pathname + new URL(page.url()).hash).toBe('/login');
+
+    // A link to another page: its heading takes focus and its title is said.
+    await page.getByRole('link', { name: /create an account/i }).click();
+    await page.waitForURL((url) => url.pathname === '/signup');
+    await expectArrivedAt(page, 'Create your account', 'Create account');
+    await expectSkipLinkToForm(page);
+    expect(await announced(page)).toBe('Create account');
+
+    // By keyboard too, and back again.
+    await page.getByRole('link', { name: 'Sign in' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/login');
+    await expectArrivedAt(page, 'Welcome back', 'Sign in');
+
+    // Signing in loads the page asked for afresh (features/accounts/session): a first load again.
+    await page.getByRole('button', { name: 'Continue as guest' }).click();
+    await page.waitForURL((url) => url.pathname === '/daily');
+    await page.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
+    expect((await focused(page)).tag).toBe('BODY');
+    expect(await announced(page)).toBe('');
+    expect(await page.title()).toBe('Daily Practice – MathSprint');
+
+    // A link between guarded pages.
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expectArrivedAt(page, /^Hello, /, 'Home');
+
+    // Back to a page of the same history: announced and focused as well.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/daily');
+    await expectArrivedAt(page, 'Daily Practice', 'Daily Practice');
+    await shot(page, 'accounts-04-daily-heading-focused-phone');
+    await page.context().close();
+  });
+
+  it('a toast closes from a button of at least 24×24 px, on a phone and on a desktop', { timeout: 120_000 }, async () => {
+    await expectToastCloseTarget(PHONE, 'accounts-05-toast-close-phone');
+    await expectToastCloseTarget(DESKTOP, 'accounts-06-toast-close-desktop');
   });
 });

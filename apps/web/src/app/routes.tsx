@@ -1,7 +1,9 @@
 /**
- * Route table (spec §2), under RootLayout (scroll restoration). Guarded routes sit under
- * SessionGuard, which redirects to /login without a token and shows 'Checking session…' while it
- * asks the server for the user.
+ * Route table (spec §2), under RootLayout (scroll restoration, route announcer). Guarded routes sit
+ * under SessionGuard, which redirects to /login without a token and shows 'Checking session…' while
+ * it asks the server for the user. Each route's `handle.title` names its page in the document title
+ * and in the announcement made when a navigation opens it (components/ui/route-change); the spec
+ * defines no page titles, so these are ours.
  */
 import type { RouteObject } from 'react-router';
 import { SessionGuard } from '../features/accounts/components/session-guard';
@@ -25,30 +27,30 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/login', element: <LoginRoute /> },
-      { path: '/signup', element: <SignupRoute /> },
-      { path: '/auth/success', element: <AuthSuccessRoute /> },
+      { path: '/login', element: <LoginRoute />, handle: { title: 'Sign in' } },
+      { path: '/signup', element: <SignupRoute />, handle: { title: 'Create account' } },
+      { path: '/auth/success', element: <AuthSuccessRoute />, handle: { title: 'Signing in' } },
       {
         element: <SessionGuard />,
         children: [
-          { path: '/', element: <HomeRoute /> },
-          { path: '/waiting', element: <WaitingRoute /> },
-          { path: '/game', element: <GameRoute /> },
-          { path: '/results', element: <ResultsRoute /> },
-          { path: '/singleplayer', element: <SingleplayerRoute /> },
-          { path: '/daily', element: <DailyRoute /> },
+          { path: '/', element: <HomeRoute />, handle: { title: 'Home' } },
+          { path: '/waiting', element: <WaitingRoute />, handle: { title: 'Waiting room' } },
+          { path: '/game', element: <GameRoute />, handle: { title: 'Math Challenge' } },
+          { path: '/results', element: <ResultsRoute />, handle: { title: 'Game Results' } },
+          { path: '/singleplayer', element: <SingleplayerRoute />, handle: { title: 'Solo Sprint' } },
+          { path: '/daily', element: <DailyRoute />, handle: { title: 'Daily Practice' } },
           // The two contest routes show no Logout button (spec §2).
           // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
           // /login (spec §2 "Contest taking", §5).
-          { path: '/contest/:contestId', element: <ContestRoute />, handle: { signedOutMessage: TAKE_MESSAGES.loginRequired } },
+          { path: '/contest/:contestId', element: <ContestRoute />, handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
           {
             path: '/contest/:contestId/results',
             element: <ContestResultsRoute />,
-            handle: { signedOutMessage: RESULTS_MESSAGES.loginRequired },
+            handle: { title: 'Contest results', signedOutMessage: RESULTS_MESSAGES.loginRequired },
           },
         ],
       },
-      { path: '*', element: <NotFoundRoute /> },
+      { path: '*', element: <NotFoundRoute />, handle: { title: 'Page not found' } },
     ],
   },
 ];

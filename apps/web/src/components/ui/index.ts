@@ -14,6 +14,7 @@ export { Page, type PageProps } from './page';
 export { PlayerName, type PlayerNameProps } from './player-name';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
 export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';
+export { SkipLink } from './skip-link';
 export { ResumeNotice, ResumeNoticeLine, type ResumeNoticeProps } from './resume-notice';
 export { LoadingScreen, Spinner, type LoadingScreenProps, type SpinnerProps } from './spinner';
 export { formatMmSs } from './time';

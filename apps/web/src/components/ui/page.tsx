@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cx } from './cx';
 import { AppHeader } from './app-header';
+import { SkipLink } from './skip-link';
 
 export interface PageProps {
   /** Passed to AppHeader: Logout for signed-in users, 'Create account' for guests. */
@@ -18,9 +19,7 @@ export interface PageProps {
 export function Page({ showLogout = false, headerActions, width = 'default', className, children }: PageProps) {
   return (
     <div className="page">
-      <a className="skip-link" href="#main">
-        Skip to content
-      </a>
+      <SkipLink />
       <AppHeader showLogout={showLogout}>{headerActions}</AppHeader>
       <main id="main" tabIndex={-1} className={cx('page-main', className)}>
         <div className={cx('container', width === 'narrow' && 'container-narrow')}>{children}</div>

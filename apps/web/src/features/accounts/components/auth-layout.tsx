@@ -1,8 +1,9 @@
-/** The frame of the sign-in screens: a hero with the product pitch beside the form card. */
+/** The frame of the sign-in screens: skip link, then a hero with the product pitch beside the form card. */
 import type { ReactNode } from 'react';
 import { Brand } from '../../../components/ui/brand';
 import { FloatingSymbols } from '../../../components/ui/floating-symbols';
 import { IconStar, IconSwords, IconTimer } from '../../../components/ui/icons';
+import { SkipLink } from '../../../components/ui/skip-link';
 import './auth.css';
 
 const FEATURES = [
@@ -21,6 +22,8 @@ export interface AuthLayoutProps {
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   return (
     <div className="auth">
+      {/* As on every other screen (components/ui/page): past the hero, straight to the form. */}
+      <SkipLink />
       <aside className="auth-hero" aria-label="About MathSprint">
         <FloatingSymbols count={12} intervalMs={6000} />
         <div className="above-symbols">
@@ -42,7 +45,7 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
         </div>
         <p className="auth-hero-foot above-symbols">Free to play. No downloads, no ads.</p>
       </aside>
-      <main id="main" className="auth-panel">
+      <main id="main" tabIndex={-1} className="auth-panel">
         <div className="auth-mobile-brand">
           <Brand />
         </div>
