@@ -25,7 +25,12 @@ async function main(): Promise<void> {
     const held = lock;
     process.once('exit', () => held.release());
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    // From then on requests that need the database fail, /readyz reports 'database', and SIGTERM exits 1.
+    onLost: (error) => logger.error({ err: error }, 'database lost: its files were deleted under the running server'),
+  });
   const backup =
     lock && database.snapshot ? { token: lock.info.opsToken, snapshot: database.snapshot } : undefined;
   const app = await buildApp({

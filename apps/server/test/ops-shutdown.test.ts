@@ -15,7 +15,14 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { LOCK_FILE_NAME } from '../src/platform/data-dir-lock.js';
-import { childEnv, seedDataDir, spawnServer, startChildServer, type ChildServer } from './helpers/child-server.js';
+import {
+  childEnv,
+  openDataDir,
+  seedDataDir,
+  spawnServer,
+  startChildServer,
+  type ChildServer,
+} from './helpers/child-server.js';
 import { createScratchPostgres, testDatabaseKind } from './helpers/test-server.js';
 
 type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -145,6 +152,84 @@ describe(`SIGTERM (${testDatabaseKind})`, () => {
     server = undefined;
     expect(second.code).toBe(0);
   }, 120_000);
+});
+
+/** PostgreSQL's WAL segment size, PGlite's too (pg_settings wal_segment_size). */
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Writes WAL records (logical messages, no table rows) into the stopped database of `dataDir` until
+ * fewer than `marginBytes` remain in the current WAL segment, so that the next few writes of the
+ * server need a new segment file.
+ */
+async function fillWalSegment(dataDir: string, marginBytes: number): Promise<void> {
+  const db = await openDataDir(dataDir);
+  try {
+    const left = async () => {
+      const { rows } = await db.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn');
+      const [high, low] = rows[0]!.lsn.split('/').map((part) => parseInt(part, 16));
+      return WAL_SEGMENT_BYTES - ((high! * 2 ** 32 + low!) % WAL_SEGMENT_BYTES);
+    };
+    for (let bytes = await left(); bytes > marginBytes; bytes = await left()) {
+      const size = Math.min(1_000_000, bytes - marginBytes);
+      await db.query(`select pg_logical_emit_message(false, 'filler', repeat('x', ${Math.max(1, size - 200)}))`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+// Seen once: a test's temporary DATA_DIR deleted under its server left a process that ignored
+// SIGTERM and needed kill -9. PGlite failed to create the next WAL segment, then spun in XLogFlush
+// at the next commit, on the main thread (platform/db.ts watchFiles). The segment is filled almost
+// to its end first so that the first writes after the deletion need a new one.
+describe.skipIf(testDatabaseKind !== 'pglite')('DATA_DIR deleted under the running server (pglite)', () => {
+  let dataDir: string;
+  let server: ChildServer | undefined;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'ms-deleted-'));
+    await seedDataDir(dataDir);
+    // A first start migrates the database when there is no template; its writes come before the filling.
+    server = await startChildServer(childEnv(dataDir));
+    expect((await server.stop('SIGTERM')).code).toBe(0);
+    server = undefined;
+    await fillWalSegment(dataDir, 32 * 1024);
+  });
+  afterAll(async () => {
+    if (server) await server.stop('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses statements, fails readiness on the database, and exits 1 within 10 s on SIGTERM', async () => {
+    server = await startChildServer(childEnv(dataDir, { SIGNUP_RATE_LIMIT: '1000' }));
+    const { url } = server;
+    rmSync(dataDir, { recursive: true, force: true });
+
+    // Without the fix the first write failed ("could not create file pg_wal/xlogtemp.N") and the
+    // second never came back, so these record a time-out rather than wait for it.
+    const timedOut = (error: Error) => error.name;
+    const guests: (number | string)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = fetch(`${url}/auth/guest`, { method: 'POST', signal: AbortSignal.timeout(2_000) });
+      guests.push(await res.then((r) => r.status, timedOut));
+    }
+    const readiness = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
+      async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
+      timedOut,
+    );
+
+    const exit = await Promise.race([server.stop('SIGTERM'), new Promise<null>((resolve) => setTimeout(resolve, 12_000, null))]);
+    const output = server.output();
+    expect(exit, `no exit 12 s after SIGTERM:\n${output.slice(-3000)}`).not.toBeNull();
+    server = undefined;
+    expect(exit!.code, output.slice(-3000)).toBe(1);
+    expect(exit!.ms).toBeLessThan(10_000);
+    expect(output).toMatch(/"msg":"database lost: its files were deleted under the running server"/);
+    expect(output).toMatch(/were deleted or moved while the server ran[^\n]*"step":"close database","msg":"shutdown step failed"/);
+    expect(guests).toEqual([500, 500, 500]);
+    expect(readiness).toEqual({ status: 503, body: { status: 'unavailable', failing: ['database'] } });
+  }, 60_000);
 });
 
 /** `npm start` runs the build in apps/server/dist and apps/web/dist (npm test builds before vitest). */
