@@ -1,7 +1,7 @@
 /**
  * The global leaderboard panel (spec §2 "Home dashboard"): entries with name and rating in a
- * scrollable list at most 420 px tall, the current user highlighted. Empty only until the server's
- * snapshot holds a first account.
+ * scrollable list at most 420 px tall, the current user highlighted. Equal ratings share a rank,
+ * without a medal (lib/board-ranks). Empty only until the server's snapshot holds a first account.
  */
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { Card } from '../../../components/ui/card';
@@ -9,6 +9,7 @@ import { cx } from '../../../components/ui/cx';
 import { initials } from '../../../components/ui/app-header';
 import { IconTrophy } from '../../../components/ui/icons';
 import { PlayerName } from '../../../components/ui/player-name';
+import { boardRanks, medalOf } from '../lib/board-ranks';
 import './leaderboard.css';
 
 export interface LeaderboardPanelProps {
@@ -21,12 +22,13 @@ export interface LeaderboardPanelProps {
 }
 
 export function LeaderboardPanel({ entries, loading = false, currentUserId, className }: LeaderboardPanelProps) {
+  const ranks = boardRanks(entries);
   return (
     <Card
       title="Global leaderboard"
       subtitle="Top rated players, updated live"
       icon={<IconTrophy />}
-      className={className}
+      className={cx('leaderboard-card', className)}
     >
       {loading ? (
         <div aria-busy="true" aria-label="Loading leaderboard">
@@ -49,16 +51,18 @@ export function LeaderboardPanel({ entries, loading = false, currentUserId, clas
         <ol className="leaderboard-list list-reset" role="list" tabIndex={0} aria-label="Global leaderboard entries">
           {entries.map((entry, index) => {
             const me = !!currentUserId && entry._id === currentUserId;
-            const rank = index + 1;
+            const place = ranks[index] ?? { rank: index + 1, tied: false };
+            const medal = medalOf(place);
             return (
               <li
                 key={entry._id}
                 className={cx('leaderboard-row', me && 'is-me')}
                 aria-current={me ? 'true' : undefined}
               >
-                <span className={cx('leaderboard-rank', rank <= 3 && `rank-${rank}`)}>
+                <span className={cx('leaderboard-rank', medal && `rank-${medal}`)}>
                   <span className="visually-hidden">Rank </span>
-                  {rank}
+                  {place.rank}
+                  {place.tied ? <span className="visually-hidden"> (tied)</span> : null}
                 </span>
                 <span className="avatar" aria-hidden="true" style={me ? undefined : { background: avatarColor(entry.name) }}>
                   {initials(entry.name)}

@@ -1,17 +1,34 @@
 /**
  * The global leaderboard, kept live: loaded once over HTTP, then replaced whenever the server
- * pushes `leaderboardUpdate` (a bare array; spec §2 "replaced live", §7).
+ * pushes `leaderboardUpdate` (a bare array; spec §2 "replaced live", §7). While the signed-in
+ * player is missing from a board that should list them (just signed up: the server reads new
+ * accounts into its snapshot on a later request, and pushes nothing for a sign-up), it is read
+ * again a few times, so that a new player finds themselves on it.
  */
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getSocket } from '../../../lib/socket';
-import { getToken } from '../../../lib/storage';
+import { getStoredUser, getToken } from '../../../lib/storage';
 import { leaderboardQueryKey, leaderboardQueryOptions, parseLeaderboardEntries } from '../api/get-leaderboard';
+import { missingSignedInPlayer } from '../lib/board-ranks';
+
+/** Re-reads while the player is missing: the server's snapshot is refreshed within about 5 s. */
+const MISSING_PLAYER_REREAD_MS = 2_000;
+/** Then gives up (about 10 s), e.g. for an account the server does not list. */
+const MISSING_PLAYER_REREADS = 5;
 
 export function useLeaderboard(): { entries: LeaderboardEntry[]; isLoading: boolean } {
   const queryClient = useQueryClient();
-  const query = useQuery(leaderboardQueryOptions());
+  const query = useQuery({
+    ...leaderboardQueryOptions(),
+    refetchInterval: (q) =>
+      q.state.data !== undefined &&
+      q.state.dataUpdateCount <= MISSING_PLAYER_REREADS &&
+      missingSignedInPlayer(q.state.data, getStoredUser())
+        ? MISSING_PLAYER_REREAD_MS
+        : false,
+  });
 
   useEffect(() => {
     if (!getToken()) return;

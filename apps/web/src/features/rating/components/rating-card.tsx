@@ -1,12 +1,13 @@
 /**
  * The rating panel of the home dashboard (spec §2): rating and deviation as "1500 ± 350", the
- * rating bar scaled to 2500, 'Confidence N%' and the approximate rank '#N'.
+ * rating bar scaled to 2500, 'Confidence N%' and the approximate rank '#N'. A signed-in player with no
+ * rated game yet is told what moves the rating; a guest, that guest games are unrated.
  */
 import { RATING } from '@mathsprint/shared/constants';
 import { Card } from '../../../components/ui/card';
 import { IconStar } from '../../../components/ui/icons';
 import { ProgressBar } from '../../../components/ui/progress-bar';
-import { ratingDisplay } from '../lib/display';
+import { isStartingRating, ratingDisplay } from '../lib/display';
 import './rating.css';
 
 export interface RatingCardProps {
@@ -45,6 +46,10 @@ export function RatingCard({ rating, rd, isGuest = false, className }: RatingCar
       </div>
       {isGuest ? (
         <p className="alert alert-info rating-note">Guest games are unrated. Create an account to earn a rating.</p>
+      ) : isStartingRating(rd) ? (
+        <p className="rating-note rating-note-new text-small">
+          Your starting rating. Rated Math Challenges and weekly contests move it and raise your confidence.
+        </p>
       ) : null}
     </Card>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ratingDisplay } from './display';
+import { isStartingRating, ratingDisplay } from './display';
 
 describe('ratingDisplay (spec §2 Home dashboard, §9 Rating)', () => {
   it('shows the defaults as the spec computes them', () => {
@@ -18,5 +18,17 @@ describe('ratingDisplay (spec §2 Home dashboard, §9 Rating)', () => {
     expect(d.barPercent).toBe(100);
     expect(d.rank).toBe(1);
     expect(d.confidence).toBe(92);
+  });
+});
+
+describe('isStartingRating', () => {
+  it('is true at the default deviation of 350, before any rated game', () => {
+    expect(isStartingRating(350)).toBe(true);
+    expect(isStartingRating(349.6)).toBe(true);
+  });
+
+  it('is false once a rated game has lowered the deviation', () => {
+    expect(isStartingRating(349.4)).toBe(false);
+    expect(isStartingRating(151.52)).toBe(false);
   });
 });

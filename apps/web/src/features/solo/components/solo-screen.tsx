@@ -7,7 +7,7 @@
  * timer call succeeds and it is not over; otherwise a new session starts (spec §4, §8).
  */
 import { DUEL, SOLO } from '@mathsprint/shared/constants';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import {
@@ -20,12 +20,12 @@ import {
   LoadingScreen,
   Page,
   QuestionProgress,
-  QuestionText,
   cx,
 } from '../../../components/ui';
 import { parseAnswer } from '../../../lib/answer-input';
 import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
+import { isLongQuestion, questionChunks } from '../lib/question-layout';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
 import './solo.css';
 import { counted } from '../../../lib/plural';
@@ -63,6 +63,26 @@ async function resumeOrStart(mode: number): Promise<Loaded> {
   return { session, timeLeft: started.timerDuration, score: 0, current: 0 };
 }
 
+/**
+ * The question as components/ui's QuestionText sets it (large, announced politely when it changes),
+ * but a long one smaller and broken between its bracket groups only (lib/question-layout). Its text
+ * content is the question's text.
+ */
+function SoloQuestion({ text }: { text: string | undefined }) {
+  return (
+    <p className={cx('question-text solo-question', isLongQuestion(text) && 'solo-question-long')} aria-live="polite">
+      {text === undefined
+        ? '…'
+        : questionChunks(text).map((chunk, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' ' : null}
+              <span className="solo-question-chunk">{chunk}</span>
+            </Fragment>
+          ))}
+    </p>
+  );
+}
+
 export function SoloScreen() {
   const location = useLocation();
   const navigate = useNavigate();
@@ -77,6 +97,10 @@ export function SoloScreen() {
   const [input, setInput] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const inputRef = useRef<HTMLInputElement>(null);
+  // Where focus goes when the answer field goes away (the end panel, the failed start's Try again),
+  // so that a keyboard or screen-reader player is not left on <body>.
+  const overRef = useRef<HTMLDivElement>(null);
+  const errorActionsRef = useRef<HTMLDivElement>(null);
   // One load per mount, shared by StrictMode's second effect run instead of starting two sessions.
   const loading = useRef<Promise<Loaded> | null>(null);
   const [attempt, setAttempt] = useState(0);
@@ -150,6 +174,9 @@ export function SoloScreen() {
   const focusInput = useCallback(() => window.requestAnimationFrame(() => inputRef.current?.focus()), []);
   useEffect(() => {
     if (phase === 'playing') focusInput();
+    // The panel, not its Return to Home: an Enter typed as time runs out must not leave the results.
+    else if (phase === 'over') overRef.current?.focus();
+    else if (phase === 'error') errorActionsRef.current?.querySelector('button')?.focus();
   }, [phase, focusInput]);
 
   const total = session?.questions.length ?? 0;
@@ -216,7 +243,7 @@ export function SoloScreen() {
           <p className="alert alert-error" role="alert">
             {loadError ?? 'Could not start the challenge'}
           </p>
-          <div className="solo-actions">
+          <div className="solo-actions" ref={errorActionsRef}>
             <Button onClick={retry}>Try again</Button>
             <Button variant="ghost" onClick={() => navigate('/')}>
               Return to Home
@@ -240,18 +267,20 @@ export function SoloScreen() {
           <GameStats timeLeft={timeLeft} score={score} scoreLabel="Points" />
         </header>
 
-        <Card className="solo-card" aria-label="Current question">
+        <Card className="solo-card" aria-label={phase === 'over' ? 'Challenge result' : 'Current question'}>
           {phase === 'over' ? (
-            <GameOverPanel className="solo-over" icon={<IconStar />} tone="gold" title="Challenge Complete!" caption="Your score" score={score}>
-              <Button variant="ghost" onClick={() => navigate('/')}>
-                Return to Home
-              </Button>
-            </GameOverPanel>
+            <div ref={overRef} tabIndex={-1} className="solo-over-focus">
+              <GameOverPanel className="solo-over" icon={<IconStar />} tone="gold" title="Challenge Complete!" caption="Your score" score={score}>
+                <Button variant="ghost" onClick={() => navigate('/')}>
+                  Return to Home
+                </Button>
+              </GameOverPanel>
+            </div>
           ) : (
             <div className="stack">
               <QuestionProgress current={current} total={total} label="Challenge progress" />
               <div className="solo-question-wrap">
-                <QuestionText question={session.questions[current]} className="solo-question" />
+                <SoloQuestion text={session.questions[current]} />
                 <span
                   className={cx('solo-mark', mark === 'correct' && 'solo-mark-correct', mark === 'wrong' && 'solo-mark-wrong')}
                   role="status"
