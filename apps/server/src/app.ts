@@ -25,7 +25,7 @@ import { createDailyService, type DailyService } from './daily/daily.service.js'
 import { registerDailySocketHandlers } from './daily/daily.socket.js';
 import { duelRoutes } from './duel/duel.routes.js';
 import { registerDuelHandlers } from './duel/duel.socket.js';
-import { createLeaderboardService, type LeaderboardService } from './leaderboard/leaderboard.service.js';
+import { createLeaderboardService, publishLeaderboard, type LeaderboardService } from './leaderboard/leaderboard.service.js';
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
 import { createOps, type Ops } from './ops/ops.js';
 import type { BackupSource } from './ops/ops.routes.js';
@@ -154,8 +154,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sources: { sockets: () => io.of('/').sockets.size, liveRooms: () => duel.store.size() },
   });
 
-  const leaderboard = createLeaderboardService({ db, logger: logger.child({ domain: 'leaderboard' }) });
+  const leaderboardLogger = logger.child({ domain: 'leaderboard' });
+  const leaderboard = createLeaderboardService({ db, logger: leaderboardLogger });
   await leaderboard.refresh();
+  // A new player finds themselves on the board at once (it lists everyone while it has room).
+  accounts.onAccountCreated(() => publishLeaderboard(leaderboard, notifier, leaderboardLogger, 'sign-up'));
   const ratings = createRatingService({
     db,
     config,

@@ -9,6 +9,7 @@ import { createLeaderboardService, LEADERBOARD_SIZE } from '../src/leaderboard/l
 import { createLogger } from '../src/platform/logger.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { signup, guest, type Account } from './helpers/accounts.js';
+import { connectPlayer, nextWhere } from './helpers/socket-client.js';
 
 
 
@@ -115,6 +116,24 @@ describe('GET /api/leaderboard', () => {
     // The three real accounts are above every bulk row (1000..1059), which fill the rest.
     expect(body.top.slice(0, 3).map((e) => e._id).sort()).toEqual([ann.id, bob.id, cat.id].sort());
     expect(body.top[3]?._id).toBe('bulk-59');
+  });
+
+  it('lists a new player, and pushes the board to every client, before answering their sign-up', async () => {
+    const watcher = await connectPlayer(server.url, ghost.token);
+    try {
+      const pushed = nextWhere(watcher, 'leaderboardUpdate', (top) => top.some((e) => e.name === 'Eve'));
+      // Rated 1500, above the bulk rows: she enters the full board at 4th place.
+      const eve = await signup(server, 'Eve');
+      const { body } = (await getLeaderboard(server)) as { body: { top: { _id: string }[] } };
+      expect(body.top.findIndex((e) => e._id === eve.id)).toBe(3);
+      expect(body.top).toHaveLength(LEADERBOARD_SIZE);
+      const top = await pushed;
+      expect(top.map((e) => e._id)).toEqual(body.top.map((e) => e._id));
+      // A guest never enters it, so no second push follows a guest's arrival.
+      expect(await server.app.services.leaderboard.refresh()).toBe(false);
+    } finally {
+      watcher.disconnect();
+    }
   });
 
   it('refreshes a stale snapshot in the background when it is read (picks up sign-ups)', async () => {

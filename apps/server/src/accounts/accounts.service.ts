@@ -108,6 +108,13 @@ export interface AccountsService {
    */
   onSessionsChanged(listener: (userIds: readonly string[]) => void): void;
   /**
+   * Calls `listener` after a non-guest account is stored (email sign-up or a first Google
+   * sign-in), and answers the sign-up only once every listener has settled: the leaderboard
+   * re-reads itself there (app.ts), so the new player's next GET /api/leaderboard lists them.
+   * A listener that throws or rejects is logged; the sign-up still succeeds.
+   */
+  onAccountCreated(listener: (userId: string) => Promise<void> | void): void;
+  /**
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
    * @throws HttpError 403 'Current password is incorrect' / no password on the account; 429 after
@@ -151,6 +158,14 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
   const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
   const sessionListeners: Array<(userIds: readonly string[]) => void> = [];
+  const creationListeners: Array<(userId: string) => Promise<void> | void> = [];
+  /** Tells the listeners (onAccountCreated) of a stored non-guest account; never throws. */
+  const accountCreated = async (userId: string): Promise<void> => {
+    const settled = await Promise.allSettled(creationListeners.map(async (listener) => listener(userId)));
+    for (const outcome of settled) {
+      if (outcome.status === 'rejected') logger.error({ err: outcome.reason, userId }, 'an account creation listener failed');
+    }
+  };
   /** Drops the users' cached session rows, then tells the listeners (onSessionsChanged). */
   const sessionsChanged = (ids: readonly string[]): void => {
     ids.forEach((id) => sessions.forget(id));
@@ -220,6 +235,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       try {
         const row = await repo.insert(newUser({ name: input.name, email: input.email, passwordHash }));
         logger.info({ userId: row.id }, 'account created');
+        await accountCreated(row.id);
         return await signIn(row);
       } catch (error) {
         if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
@@ -294,6 +310,10 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       sessionListeners.push(listener);
     },
 
+    onAccountCreated(listener) {
+      creationListeners.push(listener);
+    },
+
     async changePassword(userId, currentPassword, newPassword) {
       const key = `password:${userId}`;
       if ((await loginLimiter.consume(key)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
@@ -347,13 +367,16 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       try {
         const created = await repo.insert(row);
         logger.info({ userId: created.id, issuer: identity.issuer }, 'account created from provider identity');
+        await accountCreated(created.id);
         return await signIn(created);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // A concurrent callback for the same identity (or email) won the race: use what it stored.
         const winner = await repo.findByOidc(identity.issuer, identity.subject);
         if (winner) return signIn(winner);
-        return signIn(await repo.insert({ ...row, id: randomUUID(), email: null, emailVerified: false }));
+        const stored = await repo.insert({ ...row, id: randomUUID(), email: null, emailVerified: false });
+        await accountCreated(stored.id);
+        return signIn(stored);
       }
     },
 

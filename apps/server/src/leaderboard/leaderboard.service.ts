@@ -4,15 +4,17 @@
  * GET /api/leaderboard sends that body as is, so a request never queries the database nor runs
  * JSON.stringify (issue #2 bench target: ≥ 20,000 req/s, p99 ≤ 10 ms with 100 connections).
  *
- * The snapshot is refreshed by the rating service after every batch of rated games (it then pushes
- * leaderboardUpdate when `refresh()` reports a change), and lazily in the background when a reader
- * finds it older than `staleAfterMs`, which picks up sign-ups and renames without a timer.
+ * The snapshot is refreshed, and leaderboardUpdate pushed when the list changed
+ * (`publishLeaderboard`), by the rating service after every batch of rated games and by the
+ * accounts service after a sign-up; and lazily in the background when a reader finds it older than
+ * `staleAfterMs`, which picks up renames, and sign-ups made through another process, without a timer.
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { users } from '../db/schema/index.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
+import type { Notifier } from '../platform/notifier.js';
 
 /**
  * How many players the board holds. The spec's dashboard panel scrolls (max height 420 px) and its
@@ -115,4 +117,23 @@ export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardServ
       return body;
     },
   };
+}
+
+/**
+ * Re-reads the board and, when its visible list changed, pushes `leaderboardUpdate` (the whole
+ * list, spec §7 "replaces the global leaderboard") to every connected client. Never throws: a
+ * failed read is logged as a warning with `reason` and the previous snapshot stays.
+ * @param reason - what changed, for the log: 'rated games', 'sign-up'.
+ */
+export async function publishLeaderboard(
+  leaderboard: LeaderboardService,
+  notifier: Notifier,
+  logger: Logger,
+  reason: string,
+): Promise<void> {
+  try {
+    if (await leaderboard.refresh()) notifier.toAll('leaderboardUpdate', leaderboard.top());
+  } catch (error) {
+    logger.warn({ err: error, reason }, 'leaderboard refresh failed');
+  }
 }

@@ -17,7 +17,7 @@
 import type { RatingUpdateEntry } from '@mathsprint/shared/protocol';
 import { firstIssueMessage } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
-import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
+import { publishLeaderboard, type LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -212,13 +212,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
         'finished games stored',
       );
     }
-    if (anyRated) {
-      try {
-        if (await leaderboard.refresh()) notifier.toAll('leaderboardUpdate', leaderboard.top());
-      } catch (error) {
-        logger.warn({ err: error }, 'leaderboard refresh after rated games failed');
-      }
-    }
+    if (anyRated) await publishLeaderboard(leaderboard, notifier, logger, 'rated games');
   }
 
   return {

@@ -1,9 +1,10 @@
 /**
  * The global leaderboard, kept live: loaded once over HTTP, then replaced whenever the server
- * pushes `leaderboardUpdate` (a bare array; spec §2 "replaced live", §7). While the signed-in
- * player is missing from a board that should list them (just signed up: the server reads new
- * accounts into its snapshot on a later request, and pushes nothing for a sign-up), it is read
- * again a few times, so that a new player finds themselves on it.
+ * pushes `leaderboardUpdate` (a bare array; spec §2 "replaced live", §7). The process that stores
+ * a sign-up re-reads its board before answering it; with several server processes the board may be
+ * read from another one, whose snapshot catches up within about 5 s. So while the signed-in player
+ * is missing from a board that should list them it is read again a few times, and a new player
+ * finds themselves on it.
  */
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

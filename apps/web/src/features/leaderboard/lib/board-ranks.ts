@@ -43,8 +43,9 @@ export const BOARD_SIZE = 50;
 
 /**
  * Whether a signed-in (non-guest) player is missing from a board that should list them: the server
- * lists every non-guest account while it has fewer than {@link BOARD_SIZE}, but reads a new sign-up
- * into its snapshot only on a later request, so the first load after signing up misses them.
+ * lists every non-guest account while it has fewer than {@link BOARD_SIZE}; a process other than
+ * the one that stored the sign-up reads it into its snapshot only on a later request, so a first
+ * load after signing up can miss them.
  */
 export function missingSignedInPlayer(
   entries: readonly Pick<LeaderboardEntry, '_id'>[],
