@@ -9,8 +9,14 @@
  * page's heading and announces its title (components/ui/route-announcer), the first load and a
  * hash change do neither, /login and /signup have the skip link, and a toast's close button is a
  * target of at least 24×24 px (WCAG 2.5.8).
+ * And wrong inputs as a new player makes them: every error sits at its field (aria-invalid,
+ * aria-describedby), a blank password is "required", an edited field loses its error, a taken
+ * email is said at the email field and a refused password at the password field, each with the
+ * cursor put back there (a server error puts it on the submit button); the fields carry the
+ * autofill hints password managers read; a token the server refuses lands on /login saying why and
+ * signs back in to the page asked for; and a visitor still signed in is told as whom.
  */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
@@ -281,5 +287,177 @@ describe('accounts: keyboard and screen reader', () => {
   it('a toast closes from a button of at least 24×24 px, on a phone and on a desktop', { timeout: 120_000 }, async () => {
     await expectToastCloseTarget(PHONE, 'accounts-05-toast-close-phone');
     await expectToastCloseTarget(DESKTOP, 'accounts-06-toast-close-desktop');
+  });
+});
+
+/** The ids an element's aria-describedby lists. */
+async function describedBy(locator: Locator): Promise<string[]> {
+  return ((await locator.getAttribute('aria-describedby')) ?? '').split(/\s+/).filter(Boolean);
+}
+
+/** `field` is marked invalid and described by an element whose text is `message`. */
+async function expectFieldError(page: Page, field: Locator, message: string): Promise<void> {
+  expect(await field.getAttribute('aria-invalid')).toBe('true');
+  const texts = await Promise.all((await describedBy(field)).map((id) => page.locator(`[id="${id}"]`).textContent()));
+  expect(texts.map((t) => t?.trim())).toContain(message);
+}
+
+/** The focused element's name attribute, or its text for a button. */
+async function focusedField(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const active = document.activeElement;
+    return active?.getAttribute('name') ?? active?.textContent?.trim() ?? '';
+  });
+}
+
+describe('accounts: wrong inputs and ended sessions', () => {
+  const ann = { name: 'Ann Wrong', email: `ann-wrong-${stamp}@example.com`, password: 'ann-right-password-1' };
+
+  it('the forms give autofill hints and pin each error to its field, from the client and the server', { timeout: 120_000 }, async () => {
+    const page = await phonePage();
+    await page.goto('/signup');
+    const name = page.getByLabel('Full name');
+    const email = page.getByRole('textbox', { name: 'Email' });
+    const password = page.getByLabel('Password', { exact: true });
+    // What password managers and phone keyboards read.
+    expect(await name.getAttribute('autocomplete')).toBe('name');
+    expect(await email.getAttribute('autocomplete')).toBe('email');
+    expect(await email.getAttribute('inputmode')).toBe('email');
+    expect(await email.getAttribute('autocapitalize')).toBe('none');
+    expect(await password.getAttribute('autocomplete')).toBe('new-password');
+
+    // Blank: each field says it is required (the password too, not "at least 8"), the first takes focus.
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await expectFieldError(page, name, 'Full name is required');
+    await expectFieldError(page, email, 'Email is required');
+    await expectFieldError(page, password, 'Password is required');
+    expect(await page.getByText('Password must be at least 8 characters').count()).toBe(0);
+    expect(await focusedField(page)).toBe('name');
+    // The hints stay described next to the error.
+    expect((await describedBy(password)).length).toBe(2);
+    await shot(page, 'accounts-07-signup-blank-phone');
+
+    // Editing a field takes its error away; the others stay until the next try.
+    await name.fill(ann.name);
+    expect(await name.getAttribute('aria-invalid')).toBeNull();
+    expect(await page.getByText('Full name is required').count()).toBe(0);
+    await expectFieldError(page, email, 'Email is required');
+
+    await email.fill(ann.email);
+    await password.fill(ann.password);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.locator('#dashboard-greeting').waitFor();
+    // The sign-up form's history entry was replaced: Back leaves rather than reopening the form.
+    await page.goBack();
+    await expect.poll(() => page.url()).not.toContain('/signup');
+    await page.context().close();
+
+    // The same email again: said at the email field, with the cursor back in it.
+    const again = await phonePage();
+    await again.goto('/signup');
+    await again.getByLabel('Full name').fill('Ann Again');
+    const email2 = again.getByRole('textbox', { name: 'Email' });
+    await email2.fill(ann.email);
+    await again.getByLabel('Password', { exact: true }).fill('another-password-2');
+    await again.getByRole('button', { name: 'Create Account' }).click();
+    await expect.poll(() => email2.getAttribute('aria-invalid')).toBe('true');
+    await expectFieldError(again, email2, 'An account with this email already exists');
+    expect(await focusedField(again)).toBe('email');
+    expect(await again.locator('.alert-error').count()).toBe(0);
+    await shot(again, 'accounts-08-signup-email-taken-phone');
+    await email2.fill(`ann-other-${stamp}@example.com`);
+    expect(await email2.getAttribute('aria-invalid')).toBeNull();
+
+    // Login with the wrong password: the alert describes the password field, which has the cursor.
+    await again.goto('/login');
+    const loginPassword = again.getByLabel('Password', { exact: true });
+    expect(await loginPassword.getAttribute('autocomplete')).toBe('current-password');
+    // The pair password managers save and fill: the email is the account's username here.
+    expect(await again.getByRole('textbox', { name: 'Email' }).getAttribute('autocomplete')).toBe('username');
+    await again.getByRole('textbox', { name: 'Email' }).fill(ann.email);
+    await loginPassword.fill('not-the-password');
+    await again.getByRole('button', { name: 'Sign In' }).click();
+    await again.getByRole('alert').filter({ hasText: 'Invalid email or password' }).waitFor();
+    await expect.poll(() => focusedField(again)).toBe('password');
+    await expectFieldError(again, loginPassword, 'Invalid email or password');
+    await shot(again, 'accounts-09-login-wrong-password-phone');
+
+    // A server failure has nothing to fix in a field: the fallback text, the cursor on Sign In.
+    await again.route('**/login', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 502, contentType: 'text/html', body: 'Bad gateway' }) : route.fallback(),
+    );
+    await loginPassword.fill(ann.password);
+    await again.getByRole('button', { name: 'Sign In' }).click();
+    await again.getByRole('alert').filter({ hasText: 'Login failed' }).waitFor();
+    await expect.poll(() => focusedField(again)).toBe('Sign In');
+    expect(await loginPassword.getAttribute('aria-invalid')).toBeNull();
+    await again.unroute('**/login');
+    await again.context().close();
+  });
+
+  it('a token the server refuses lands on /login saying why, and signing in returns to the page', { timeout: 120_000 }, async () => {
+    const page = await phonePage();
+    await page.goto('/login');
+    await page.evaluate(() => {
+      localStorage.setItem('token', 'no-longer-valid');
+      localStorage.setItem('user', JSON.stringify({ _id: 'gone', name: 'Ann Wrong', email: null, rating: 1500, rd: 350, isGuest: false }));
+    });
+    await page.goto('/daily?from=expired');
+    await page.waitForURL((url) => url.pathname === '/login');
+    const notice = page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' });
+    await notice.waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await shot(page, 'accounts-10-session-expired-phone');
+
+    await page.getByRole('textbox', { name: 'Email' }).fill(ann.email);
+    await page.getByLabel('Password', { exact: true }).fill(ann.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname === '/daily' && url.search === '?from=expired');
+    await page.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
+
+    // Still signed in, /login says as whom and links home; a guest on /signup hears what sign-up does.
+    await page.goto('/login');
+    const note = page.locator('.auth-notice');
+    expect((await note.textContent())?.trim()).toBe("You're signed in as Ann Wrong. Go to your dashboard");
+    expect(await page.getByRole('alert').filter({ hasText: 'session has expired' }).count()).toBe(0);
+    await page.context().close();
+
+    // On the shortest phone, where 'Continue as guest' is below the fold: the dashboard still opens
+    // at its top, not as far down as the form was scrolled.
+    const guest = await (await newContext(suite.browser, suite.app.url, { width: 375, height: 667 })).newPage();
+    await guest.goto('/login');
+    await guest.getByRole('button', { name: 'Continue as guest' }).click();
+    await guest.waitForURL((url) => url.pathname === '/');
+    await guest.locator('#dashboard-greeting').waitFor();
+    await guest.waitForTimeout(300);
+    expect(await guest.evaluate(() => window.scrollY)).toBe(0);
+    await guest.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
+    await guest.waitForURL((url) => url.pathname === '/signup');
+    await expect.poll(async () => (await guest.locator('.auth-notice').textContent())?.trim()).toMatch(
+      /^You're playing as Guest-\w{4}\. A new account starts afresh: games played as a guest stay with the guest\. Keep playing as a guest$/,
+    );
+    await shot(guest, 'accounts-11-guest-on-signup-phone');
+    await guest.getByRole('link', { name: 'Keep playing as a guest' }).click();
+    await guest.waitForURL((url) => url.pathname === '/');
+    await guest.context().close();
+
+    // Logout from far down the dashboard: /login opens at its heading.
+    const leaving = await (await newContext(suite.browser, suite.app.url, { width: 375, height: 667 })).newPage();
+    await leaving.goto('/login');
+    await leaving.getByRole('textbox', { name: 'Email' }).fill(ann.email);
+    await leaving.getByLabel('Password', { exact: true }).fill(ann.password);
+    await leaving.getByRole('button', { name: 'Sign In' }).click();
+    await leaving.waitForURL((url) => url.pathname === '/');
+    await leaving.locator('#dashboard-greeting').waitFor();
+    await leaving.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => leaving.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await leaving.getByRole('button', { name: 'Logout' }).click();
+    await leaving.waitForURL((url) => url.pathname === '/login');
+    await leaving.getByRole('heading', { name: 'Welcome back', level: 1 }).waitFor();
+    await leaving.waitForTimeout(300);
+    expect(await leaving.evaluate(() => window.scrollY)).toBe(0);
+    expect(await leaving.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await leaving.context().close();
   });
 });

@@ -14,6 +14,9 @@ import { cx } from './cx';
 export function logout(): void {
   clearSession();
   resetSocket();
+  // Else /login opens as far down as this page was scrolled: React Router's ScrollRestoration saves
+  // every freshly loaded page's position under the same key (as in features/accounts/session).
+  window.scrollTo(0, 0);
   window.location.assign('/login');
 }
 

@@ -6,7 +6,8 @@ import { DEFAULT_RETURN_PATH, safeReturnPath } from './lib/return-to';
 
 /**
  * Stores the token and user, then goes to `returnTo` with a full page load (spec: "goes to / and
- * reloads"), so the socket and every query start fresh with the new token. `returnTo` is the
+ * reloads"), so the socket and every query start fresh with the new token. The sign-in screen's
+ * history entry is replaced, so the browser's Back from there does not reopen the form. `returnTo` is the
  * guarded page a signed-out visitor asked for (lib/return-to); anything but a same-origin path
  * goes to / instead.
  */
@@ -14,7 +15,11 @@ export function startSession(auth: AuthResponse, returnTo: string = DEFAULT_RETU
   setToken(auth.token);
   setStoredUser(auth.user);
   resetSocket();
-  window.location.assign(safeReturnPath(returnTo) ?? DEFAULT_RETURN_PATH);
+  // React Router's ScrollRestoration files every freshly loaded page under one key ('default') and
+  // saves the position on pagehide: without this, the page we go to opens scrolled as far as this
+  // form was (on a 667 px phone, the dashboard's greeting would start off-screen).
+  window.scrollTo(0, 0);
+  window.location.replace(safeReturnPath(returnTo) ?? DEFAULT_RETURN_PATH);
 }
 
 /**

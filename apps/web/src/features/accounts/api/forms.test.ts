@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_ONLY_SPACES_MESSAGE } from '@mathsprint/shared/protocol';
-import { fieldErrors, loginFormSchema, signupFormSchema } from './forms';
+import { authErrorField, fieldErrors, loginFormSchema, signupFormSchema, withoutFieldError } from './forms';
 
 describe('sign-in form checks (spec §5)', () => {
   it('login requires both fields and a well-formed email', () => {
@@ -43,5 +43,42 @@ describe('sign-in form checks (spec §5)', () => {
     expect(PASSWORD_ONLY_SPACES_MESSAGE).toBe("Password can't be only spaces");
     // Spaces around other characters are part of the password and allowed.
     expect(signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '  secret 12  ' }).success).toBe(true);
+  });
+});
+
+describe('blank signup password', () => {
+  it('is missing, not short, as the server says', () => {
+    const result = signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: '' });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ password: 'Password is required' });
+    const short = signupFormSchema.safeParse({ name: 'Ada', email: 'ada@example.com', password: 'x' });
+    expect(short.success).toBe(false);
+    if (!short.success) expect(fieldErrors(short.error)).toEqual({ password: 'Password must be at least 8 characters' });
+  });
+});
+
+describe('authErrorField', () => {
+  it('pins a refused login to the password and a taken email to the email', () => {
+    expect(authErrorField('login', 401)).toBe('password');
+    expect(authErrorField('signup', 409)).toBe('email');
+  });
+
+  it('pins nothing for failures no field can fix', () => {
+    for (const status of [0, 400, 429, 500, 502]) {
+      expect(authErrorField('login', status)).toBeNull();
+      expect(authErrorField('signup', status)).toBeNull();
+    }
+    expect(authErrorField('login', 409)).toBeNull();
+    expect(authErrorField('signup', 401)).toBeNull();
+  });
+});
+
+describe('withoutFieldError', () => {
+  it('drops only the edited field and keeps the object when there is nothing to drop', () => {
+    const errors = { email: 'Email is required', password: 'Password is required' };
+    expect(withoutFieldError(errors, 'email')).toEqual({ password: 'Password is required' });
+    expect(errors).toEqual({ email: 'Email is required', password: 'Password is required' });
+    const none = { password: 'x' };
+    expect(withoutFieldError<'email' | 'password'>(none, 'email')).toBe(none);
   });
 });

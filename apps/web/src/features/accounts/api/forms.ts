@@ -15,7 +15,13 @@ export const loginFormSchema = z.object({
   password: z.string().min(1, 'Password is required'),
 });
 
-export const signupFormSchema = signupBodySchema;
+/**
+ * The server's signup schema, with an empty password called missing rather than short: the server
+ * says 'Password is required' for it (accounts.routes `parseForm`), and so do the other fields here.
+ */
+export const signupFormSchema = signupBodySchema.extend({
+  password: z.string().refine((value) => value !== '', 'Password is required').pipe(signupBodySchema.shape.password),
+});
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
@@ -27,4 +33,29 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
     if (key && !out[key]) out[key] = issue.message;
   }
   return out as FieldErrors<K>;
+}
+
+/** Fields a failed request can be pinned to (the forms' own field names). */
+export type AuthFormField = 'name' | 'email' | 'password';
+
+/**
+ * The field a failed sign-in or sign-up request is about, so the form can mark it and put the
+ * cursor there rather than leave focus on the page (the submit button it was on was disabled while
+ * sending): a refused login (401) → password, to retype it, as GitHub and lichess do; an email
+ * already registered (409 on signup) → email. Anything else (network, 5xx, 429) → null: nothing
+ * to fix in a field.
+ * @param status the ApiError status (0 when the request never got an answer).
+ */
+export function authErrorField(form: 'login' | 'signup', status: number): AuthFormField | null {
+  if (form === 'login' && status === 401) return 'password';
+  if (form === 'signup' && status === 409) return 'email';
+  return null;
+}
+
+/** `errors` without `field`'s message: a field's error goes once the player edits it. */
+export function withoutFieldError<K extends string>(errors: FieldErrors<K>, field: K): FieldErrors<K> {
+  if (!(field in errors)) return errors;
+  const next = { ...errors };
+  delete next[field];
+  return next;
 }

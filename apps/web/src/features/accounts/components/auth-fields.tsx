@@ -1,21 +1,32 @@
 /** The pieces the sign-in and sign-up forms share: the email field and the failed-request alert. */
 import { Field } from '../../../components/ui/field';
+import { ApiError } from '../../../lib/api';
+import type { AuthFormField } from '../api/forms';
 
 export interface EmailFieldProps {
   value: string;
-  error?: string;
+  error?: string | undefined;
   onChange: (value: string) => void;
+  /**
+   * 'username' on the sign-in form, where the email is the account's name and password managers
+   * pair it with 'current-password' (web.dev "Sign-in form best practices"); 'email' (the default)
+   * on sign-up, where the browser offers the player's address.
+   */
+  autoComplete?: 'email' | 'username';
 }
 
-/** 'Email', required, with the browser's email keyboard and autofill. */
-export function EmailField({ value, error, onChange }: EmailFieldProps) {
+/** 'Email', required, with the browser's email keyboard and autofill, never auto-capitalised or corrected. */
+export function EmailField({ value, error, onChange, autoComplete = 'email' }: EmailFieldProps) {
   return (
     <Field
       label="Email"
       name="email"
       type="email"
-      autoComplete="email"
+      autoComplete={autoComplete}
       inputMode="email"
+      autoCapitalize="none"
+      autoCorrect="off"
+      spellCheck={false}
       placeholder="you@example.com"
       required
       value={value}
@@ -28,16 +39,39 @@ export function EmailField({ value, error, onChange }: EmailFieldProps) {
 export interface RequestErrorProps {
   /** The failed request's error; nothing is shown without one. */
   error: Error | null;
+  /** Lets a field point at the alert with aria-describedby. */
+  id?: string;
   /** Shown when the server gave no text (spec §8: 'Login failed', 'Signup failed'). */
   fallback: string;
 }
 
 /** The server's reason a request failed, or `fallback` (spec §8). */
-export function RequestError({ error, fallback }: RequestErrorProps) {
+export function RequestError({ error, fallback, id }: RequestErrorProps) {
   if (!error) return null;
   return (
-    <div className="alert alert-error" role="alert">
+    <div id={id} className="alert alert-error" role="alert">
       {error.message || fallback}
     </div>
   );
+}
+
+/** The HTTP status of a failed request; 0 when it never got one (network, unreadable answer). */
+export function requestStatus(error: unknown): number {
+  return error instanceof ApiError ? error.status : 0;
+}
+
+/**
+ * After a failed request, puts focus back into the form (the submit button it was on was disabled
+ * while sending, which drops focus to the page): on `field`, its text selected so typing replaces
+ * it, or on the submit button to try again.
+ */
+export function refocusAfterFailure(form: HTMLFormElement | null, field: AuthFormField | null): void {
+  if (!form) return;
+  const input = field ? form.querySelector<HTMLInputElement>(`[name="${field}"]`) : null;
+  if (input) {
+    input.focus();
+    input.select();
+    return;
+  }
+  form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
 }

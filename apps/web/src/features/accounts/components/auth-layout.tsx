@@ -1,9 +1,18 @@
-/** The frame of the sign-in screens: skip link, then a hero with the product pitch beside the form card. */
-import type { ReactNode } from 'react';
+/**
+ * The frame of the sign-in screens: skip link, then a hero with the product pitch beside the form
+ * card. A player whose session the server ended is told why at the top of the card
+ * (lib/session-notice: SessionGuard puts the server's reason in the history state). A visitor who is
+ * still signed in is told as whom, with a way back (lib/signed-in-note).
+ */
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { FloatingSymbols } from '../../../components/ui/floating-symbols';
 import { IconStar, IconSwords, IconTimer } from '../../../components/ui/icons';
 import { SkipLink } from '../../../components/ui/skip-link';
+import { getStoredUser, getToken } from '../../../lib/storage';
+import { noticeFromState } from '../lib/session-notice';
+import { signedInNote } from '../lib/signed-in-note';
 import './auth.css';
 
 const FEATURES = [
@@ -20,6 +29,13 @@ export interface AuthLayoutProps {
 }
 
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
+  const location = useLocation();
+  const notice = noticeFromState(location.state);
+  // Read once: a sign-in on this screen stores the new session just before the page reloads, and
+  // must not flash 'You're signed in as …' meanwhile.
+  const [note] = useState(() =>
+    signedInNote(getToken() ? getStoredUser() : null, location.pathname === '/signup' ? 'signup' : 'login'),
+  );
   return (
     <div className="auth">
       {/* As on every other screen (components/ui/page): past the hero, straight to the form. */}
@@ -54,6 +70,18 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
             <h1>{title}</h1>
             {subtitle ? <p>{subtitle}</p> : null}
           </div>
+          {notice ? (
+            // An alert, not a status: it appears with the page, and must still be read out.
+            <div className="alert alert-warning auth-notice" role="alert">
+              {notice}
+            </div>
+          ) : note ? (
+            <p className="alert alert-info auth-notice">
+              <span>
+                {note.text} <Link to="/">{note.link}</Link>
+              </span>
+            </p>
+          ) : null}
           {children}
         </div>
       </main>

@@ -2,16 +2,17 @@
  * /login form (spec §2 Login): email and password, both required, a show/hide toggle, the
  * decorative strength percentage, submit. Success stores the session and reloads at `returnTo`
  * (the page a signed-out visitor asked for, else /); failure shows the server's text or
- * 'Login failed' (spec §8).
+ * 'Login failed' (spec §8), tied to the password field and with the cursor back in it when the
+ * server refused the pair.
  */
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/field';
 import { login } from '../api/auth';
-import { fieldErrors, loginFormSchema, type FieldErrors } from '../api/forms';
+import { authErrorField, fieldErrors, loginFormSchema, withoutFieldError, type FieldErrors } from '../api/forms';
 import { startSession } from '../session';
-import { EmailField, RequestError } from './auth-fields';
+import { EmailField, RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
 import { PasswordStrength } from './password-strength';
 
 type LoginField = 'email' | 'password';
@@ -25,7 +26,15 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors<LoginField>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const requestErrorId = useId();
   const mutation = useMutation({ mutationFn: login, onSuccess: (auth) => startSession(auth, returnTo) });
+  const pinned = mutation.error ? authErrorField('login', requestStatus(mutation.error)) : null;
+
+  useEffect(() => {
+    // After the render that re-enables the submit button, so that it can take focus too.
+    if (mutation.error) refocusAfterFailure(formRef.current, authErrorField('login', requestStatus(mutation.error)));
+  }, [mutation.error]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -33,6 +42,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
     if (!parsed.success) {
       const found = fieldErrors<LoginField>(parsed.error);
       setErrors(found);
+      // The fields now say what is wrong; an older server answer would only contradict them.
+      mutation.reset();
       const first = event.currentTarget.querySelector<HTMLInputElement>(`[name="${found.email ? 'email' : 'password'}"]`);
       first?.focus();
       return;
@@ -42,9 +53,17 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   }
 
   return (
-    <form className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with email">
-      <RequestError error={mutation.error} fallback="Login failed" />
-      <EmailField value={email} error={errors.email} onChange={setEmail} />
+    <form ref={formRef} className="stack" onSubmit={onSubmit} noValidate aria-label="Sign in with email">
+      <RequestError id={requestErrorId} error={mutation.error} fallback="Login failed" />
+      <EmailField
+        autoComplete="username"
+        value={email}
+        error={errors.email}
+        onChange={(value) => {
+          setEmail(value);
+          setErrors((e) => withoutFieldError(e, 'email'));
+        }}
+      />
       <PasswordField
         label="Password"
         name="password"
@@ -53,7 +72,13 @@ export function LoginForm({ returnTo }: LoginFormProps) {
         required
         value={password}
         error={errors.password}
-        onChange={(e) => setPassword(e.target.value)}
+        {...(pinned === 'password' && !errors.password
+          ? { 'aria-invalid': true, 'aria-describedby': requestErrorId }
+          : {})}
+        onChange={(e) => {
+          setPassword(e.target.value);
+          setErrors((prev) => withoutFieldError(prev, 'password'));
+        }}
         footer={<PasswordStrength password={password} />}
       />
       <Button type="submit" size="lg" block loading={mutation.isPending || mutation.isSuccess}>

@@ -5,7 +5,8 @@
  * background; live ratingUpdate events are applied to it on every guarded screen. A route may give
  * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
  * The page asked for (path and query) goes along as `state.from`, so signing in returns to it
- * (lib/return-to).
+ * (lib/return-to). When the server refused the token (401), its reason goes along as `state.notice`
+ * and the login form shows it (lib/session-notice).
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -15,6 +16,7 @@ import { getToken } from '../../../lib/storage';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useMeSync } from '../hooks/use-me-sync';
 import { returnState } from '../lib/return-to';
+import { sessionEndedNotice, withNotice } from '../lib/session-notice';
 
 export function SessionGuard() {
   const location = useLocation();
@@ -28,7 +30,7 @@ export function SessionGuard() {
     if (!token && signedOutMessage) toast.error(signedOutMessage, { toastId: signedOutMessage });
   }, [token, signedOutMessage]);
 
-  const from = returnState(`${location.pathname}${location.search}`);
+  const from = withNotice(returnState(`${location.pathname}${location.search}`), sessionEndedNotice(me.error));
   if (!token) return <Navigate to="/login" replace state={from} />;
   if (user) return <Outlet />;
   if (me.isError) return <Navigate to="/login" replace state={from} />;

@@ -1,0 +1,37 @@
+/**
+ * Why a player who was signed in finds themselves on /login. When the server refuses the stored
+ * token (GET /api/me answers 401: it expired, or a password change revoked it), SessionGuard sends
+ * the player to /login with the server's reason in the history state (`notice`), and the login form
+ * shows it until they sign in again, instead of a silent drop to a blank form.
+ */
+import { ApiError } from '../../../lib/api';
+
+/** Said when the server's 401 carries no text of its own (the server's SESSION_MESSAGES.sessionExpired). */
+export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in again.';
+
+/** A notice longer than this is not one of ours (the history state can be written by any script). */
+const MAX_NOTICE_LENGTH = 200;
+
+/**
+ * The notice for a failed session check: the server's text for a 401, else null (a network failure
+ * or an unreadable answer is not a sign-out the player needs explaining, spec §8 "Session check
+ * failure").
+ */
+export function sessionEndedNotice(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  const text = error.message.trim();
+  return text && text.length <= MAX_NOTICE_LENGTH ? text : SESSION_EXPIRED_NOTICE;
+}
+
+/** The notice carried in a /login history entry's state, or null. */
+export function noticeFromState(state: unknown): string | null {
+  const notice = state && typeof state === 'object' && 'notice' in state ? state.notice : undefined;
+  if (typeof notice !== 'string') return null;
+  const text = notice.trim();
+  return text && text.length <= MAX_NOTICE_LENGTH ? text : null;
+}
+
+/** `state` with the notice added when there is one (the guard's redirect state). */
+export function withNotice<S extends object>(state: S | undefined, notice: string | null): (S & { notice?: string }) | undefined {
+  return notice ? { ...(state ?? ({} as S)), notice } : state;
+}
