@@ -3,17 +3,22 @@
  * new screen opens at its top (a room joined from the bottom of the dashboard shows its code, not
  * the middle of the waiting room) and Back and Forward return to where the player was; and the
  * RouteAnnouncer, which titles the document from the route's `handle.title` and, on a navigation,
- * announces that title and moves focus to the new page's heading.
+ * announces that title and moves focus to the new page's heading. It also gives every top bar its
+ * account controls ('Change password', from the accounts feature).
  */
 import { Outlet, ScrollRestoration } from 'react-router';
+import { AccountControlsProvider, type AccountControls } from '../components/ui/account-controls';
 import { RouteAnnouncer } from '../components/ui/route-announcer';
+import { ChangePasswordButton } from '../features/accounts/components/change-password-button';
+
+const accountControls: AccountControls = (user) => <ChangePasswordButton email={user.email} />;
 
 export function RootLayout() {
   return (
-    <>
+    <AccountControlsProvider value={accountControls}>
       <Outlet />
       <ScrollRestoration />
       <RouteAnnouncer />
-    </>
+    </AccountControlsProvider>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { clearSession } from '../../lib/storage';
 import { resetSocket } from '../../lib/socket';
 import { useStoredUser } from '../../lib/use-stored-user';
+import { useAccountControls } from './account-controls';
 import { Brand } from './brand';
 import { Button } from './button';
 import { cx } from './cx';
@@ -37,16 +38,18 @@ export interface AppHeaderProps {
   /**
    * Show the session action on the right (spec §2: every guarded route except the contest routes
    * shows Logout). Guests get no Logout (spec §2 "Guests … with no logout"): they see a
-   * 'Create account' link instead.
+   * 'Create account' link instead. Players with an account also get the account controls the app
+   * supplies (account-controls.tsx: 'Change password') before Logout.
    */
   showLogout?: boolean;
   /** Extra actions placed before the user chip. */
   children?: ReactNode;
 }
 
-/** The sticky top bar: brand (link home), the signed-in user's chip, and Logout. */
+/** The sticky top bar: brand (link home), the signed-in user's chip, Change password and Logout. */
 export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
   const user = useStoredUser();
+  const accountControls = useAccountControls();
   return (
     <header className="topbar">
       <div className="container topbar-inner">
@@ -73,6 +76,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
               Create account
             </Link>
           ) : null}
+          {showLogout && user && !user.isGuest ? accountControls?.(user) : null}
           {showLogout && !user?.isGuest ? <LogoutButton /> : null}
         </div>
       </div>

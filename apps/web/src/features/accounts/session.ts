@@ -1,6 +1,6 @@
 /** Starting and ending a browser session (spec §2 Login/Signup "On success", §4 "Session"). */
 import type { AuthResponse } from '@mathsprint/shared/protocol';
-import { resetSocket } from '../../lib/socket';
+import { getSocket, resetSocket } from '../../lib/socket';
 import { setStoredUser, setToken } from '../../lib/storage';
 import { DEFAULT_RETURN_PATH, safeReturnPath } from './lib/return-to';
 
@@ -20,6 +20,22 @@ export function startSession(auth: AuthResponse, returnTo: string = DEFAULT_RETU
   // form was (on a 667 px phone, the dashboard's greeting would start off-screen).
   window.scrollTo(0, 0);
   window.location.replace(safeReturnPath(returnTo) ?? DEFAULT_RETURN_PATH);
+}
+
+/**
+ * Swaps this tab's session for a fresh one of the same player (after a password change, which
+ * revokes every older token): stores the token and user as sign-in does, without a reload, and
+ * reconnects the shared socket so its handshake carries the new token (lib/socket reads the token
+ * on every connect). The socket is reconnected in place rather than replaced (resetSocket): the
+ * screens' listeners on it (live rating, daily updates, a running duel) stay attached, and rejoin on
+ * the connect as after any drop. The server also cuts the connections of the revoked token
+ * (platform/socket `recheckSessions`); should its automatic reconnect have gone out before the
+ * new token was stored, this one replaces it.
+ */
+export function renewSession(auth: AuthResponse): void {
+  setToken(auth.token);
+  setStoredUser(auth.user);
+  getSocket().disconnect().connect();
 }
 
 /**

@@ -1,0 +1,46 @@
+/**
+ * The header's 'Change password' entry for a signed-in player with an account (AppHeader shows it
+ * beside Logout; guests have no password). On phones it is the key icon alone, its name kept for
+ * screen readers, so the header still fits beside the avatar and Logout.
+ */
+import { useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Svg } from '../../../components/ui/icons';
+import { ChangePasswordDialog } from './change-password-dialog';
+import './change-password.css';
+
+export interface ChangePasswordButtonProps {
+  /** The account's email (for password managers); null when it has none. */
+  email: string | null;
+}
+
+export function ChangePasswordButton({ email }: ChangePasswordButtonProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        className="change-password-open"
+        aria-haspopup="dialog"
+        icon={<IconKey size={16} />}
+        onClick={() => setOpen(true)}
+      >
+        <span className="change-password-open-label">Change password</span>
+      </Button>
+      {open ? <ChangePasswordDialog email={email} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
+
+/** A key: the account's password. */
+function IconKey(props: { size?: number }) {
+  return (
+    <Svg {...props}>
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="m10.7 12.3 9.8-9.8" />
+      <path d="m16 7 3 3" />
+      <path d="m18.5 4.5 2 2" />
+    </Svg>
+  );
+}
