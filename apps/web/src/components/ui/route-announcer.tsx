@@ -1,7 +1,8 @@
 /**
  * What a screen reader and a keyboard get from a client-side navigation, as a multi-page site gives
  * them for free: the document title names the page (WCAG 2.4.2), a polite live region says the new
- * page's title, and focus moves to the new page's <h1> (else its <main>), so the next Tab starts
+ * page's title, and focus moves to the new page's <h1> (else its <main>), or to where the page marks
+ * its start (data-page-start, e.g. the dashboard's notices above its greeting), so the next Tab starts
  * from the top of the new content instead of from wherever the old page's link used to be. This is
  * the pattern of Gatsby's route announcer and of GOV.UK's advice for single-page apps
  * (https://www.gatsbyjs.com/blog/2020-02-10-accessible-client-side-routing-improvements/).
@@ -9,7 +10,17 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useMatches } from 'react-router';
-import { documentTitle, isPageChange, keepsFocus, nextAnnouncement, pageTitleOf, type RouteSpot } from './route-change';
+import {
+  documentTitle,
+  focusTarget,
+  isPageChange,
+  keepsFocus,
+  nextAnnouncement,
+  PAGE_START_ATTRIBUTE,
+  pageTitleOf,
+  type PageStart,
+  type RouteSpot,
+} from './route-change';
 
 /**
  * Longest wait for a page's <main> when a loading screen stands in for it (ms): long enough for a
@@ -17,6 +28,13 @@ import { documentTitle, isPageChange, keepsFocus, nextAnnouncement, pageTitleOf,
  * after the player has started doing something else.
  */
 const MAIN_WAIT_MS = 10_000;
+
+/**
+ * Longest wait for a page's busy starting point (ms), counted from when it is seen: the dashboard
+ * asks the server whether a game or a run is still on (two small GETs). A keyboard player who has
+ * not moved yet loses nothing by waiting this long; past it, focus goes where the page is now.
+ */
+const START_WAIT_MS = 3_000;
 
 /** Marks an element the announcer made focusable; global.css hides its focus ring. */
 const FOCUS_MARK = 'data-route-focus';
@@ -72,41 +90,67 @@ function useUserInteracted(): { readonly current: boolean } {
 }
 
 /**
- * Focuses the new page's heading, at once if its <main> is there, else when it appears (a loading
- * screen, which announces itself through role="status", stands in for it meanwhile).
+ * Focuses the new page's starting point (route-change focusTarget: the element its <main> marks
+ * with data-page-start when that holds something, else its heading), at once if the page is ready,
+ * else when it is: its <main> appears (a loading screen, which announces itself through
+ * role="status", stands in for it meanwhile) and its starting point is no longer aria-busy.
  * @returns a function that stops waiting (the next navigation calls it).
  */
 function focusNewPage(): () => void {
-  const main = document.querySelector('main');
-  if (main) {
-    focusHeadingOf(main);
-    return () => {};
-  }
-  const observer = new MutationObserver(() => {
-    const appeared = document.querySelector('main');
-    if (!appeared) return;
-    stop();
-    focusHeadingOf(appeared);
+  let timer: number | undefined;
+  let startWaitBegun = false;
+  let observer: MutationObserver | undefined;
+  if (tryFocus(false)) return () => {};
+  observer = new MutationObserver(() => {
+    if (tryFocus(false)) stop();
   });
-  const timer = window.setTimeout(stop, MAIN_WAIT_MS);
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
+  timer ??= window.setTimeout(giveUp, MAIN_WAIT_MS);
+  return stop;
+
+  /** The wait ran out: focuses what is there (nothing without a <main>). */
+  function giveUp() {
+    stop();
+    tryFocus(true);
+  }
+  /** Focuses the page if it is ready; once a busy starting point is seen, waits START_WAIT_MS more at most. */
+  function tryFocus(waitedOut: boolean): boolean {
+    const main = document.querySelector('main');
+    if (!main) return waitedOut;
+    const start = main.querySelector<HTMLElement>(`[${PAGE_START_ATTRIBUTE}]`);
+    const target = focusTarget(start ? pageStartOf(start) : null, waitedOut);
+    if (target === 'wait') {
+      if (!startWaitBegun) {
+        startWaitBegun = true;
+        window.clearTimeout(timer);
+        timer = window.setTimeout(giveUp, START_WAIT_MS);
+      }
+      return false;
+    }
+    const heading = main.querySelector('h1');
+    focusFirstOf(target === 'start' ? [start, heading, main] : [heading, main]);
+    return true;
+  }
   function stop() {
-    observer.disconnect();
+    observer?.disconnect();
     window.clearTimeout(timer);
   }
-  observer.observe(document.body, { childList: true, subtree: true });
-  return stop;
+}
+
+function pageStartOf(start: HTMLElement): PageStart {
+  return { busy: start.getAttribute('aria-busy') === 'true', filled: start.childElementCount > 0 };
 }
 
 /**
- * Focuses `main`'s first <h1>, or `main` itself without one, unless the page has already put focus
- * where the player is meant to type (route-change keepsFocus). preventScroll: ScrollRestoration
- * owns the scroll position (the top for a new page, the old position on Back), and the heading is
- * where a new page opens anyway.
+ * Focuses the first of `targets` that takes focus, unless the page has already put focus where the
+ * player is meant to type (route-change keepsFocus). preventScroll: ScrollRestoration owns the
+ * scroll position (the top for a new page, the old position on Back), and the starting point is
+ * near where a new page opens anyway.
  */
-function focusHeadingOf(main: HTMLElement): void {
+function focusFirstOf(targets: readonly (Element | null)[]): void {
   const active = document.activeElement;
   if (active && active !== document.body && active !== document.documentElement && pageOwnsFocus(active)) return;
-  for (const target of [main.querySelector('h1'), main]) {
+  for (const target of targets) {
     if (!(target instanceof HTMLElement)) continue;
     if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
     target.setAttribute(FOCUS_MARK, '');

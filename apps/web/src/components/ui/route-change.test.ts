@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentTitle, isPageChange, keepsFocus, nextAnnouncement, pageTitleOf } from './route-change';
+import { documentTitle, focusTarget, isPageChange, keepsFocus, nextAnnouncement, pageTitleOf } from './route-change';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -75,5 +75,30 @@ describe('keepsFocus', () => {
     expect(keepsFocus({ tagName: 'BUTTON' })).toBe(false);
     expect(keepsFocus({ tagName: 'INPUT', type: 'submit' })).toBe(false);
     expect(keepsFocus({ tagName: 'INPUT', type: 'radio' })).toBe(false);
+  });
+});
+
+describe('focusTarget', () => {
+  it('is the heading when the page marks no starting point', () => {
+    expect(focusTarget(null, false)).toBe('heading');
+    expect(focusTarget(null, true)).toBe('heading');
+  });
+
+  it('is the starting point when it holds something', () => {
+    expect(focusTarget({ busy: false, filled: true }, false)).toBe('start');
+  });
+
+  it('is the heading when the starting point is empty', () => {
+    expect(focusTarget({ busy: false, filled: false }, false)).toBe('heading');
+  });
+
+  it('waits while the page is still checking, whatever the starting point holds so far', () => {
+    expect(focusTarget({ busy: true, filled: false }, false)).toBe('wait');
+    expect(focusTarget({ busy: true, filled: true }, false)).toBe('wait');
+  });
+
+  it('stops waiting once the wait runs out, taking what is there', () => {
+    expect(focusTarget({ busy: true, filled: false }, true)).toBe('heading');
+    expect(focusTarget({ busy: true, filled: true }, true)).toBe('start');
   });
 });

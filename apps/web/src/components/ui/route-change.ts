@@ -1,6 +1,6 @@
 /**
  * What a client-side navigation means for focus and screen readers (components/ui/route-announcer):
- * which location changes are a new page, the page's title from the route table's `handle.title`,
+ * which location changes are a new page, where focus lands on it, the page's title from the route table's `handle.title`,
  * the document title made from it (WCAG 2.4.2 Page Titled), and the live region's text. Pure; the
  * announcer does the DOM work.
  */
@@ -43,6 +43,38 @@ export function pageTitleOf(handles: readonly unknown[]): string | undefined {
 /** The document title for a page title: 'Daily Practice – MathSprint', or 'MathSprint' alone. */
 export function documentTitle(pageTitle: string | undefined): string {
   return pageTitle ? `${pageTitle} – ${APP_NAME}` : APP_NAME;
+}
+
+/**
+ * The attribute that marks, inside <main>, where a page wants a navigation to land instead of its
+ * <h1>: the dashboard's notices of a game or run left running come before its greeting, and focus
+ * on the greeting would put them behind the player (Shift+Tab, or a dozen Tabs round the page).
+ * The page sets `aria-busy="true"` on the marked element while it is still finding out whether it
+ * has anything to show, so that the announcer waits instead of landing on the heading too early.
+ */
+export const PAGE_START_ATTRIBUTE = 'data-page-start';
+
+/** What the announcer sees of a page's marked starting point ({@link PAGE_START_ATTRIBUTE}). */
+export interface PageStart {
+  /** aria-busy="true": the page is still checking what goes in it. */
+  busy: boolean;
+  /** Whether it holds anything (a notice); an empty one is no place to start. */
+  filled: boolean;
+}
+
+/** Where focus goes after a navigation: the marked starting point, the heading, or not yet. */
+export type FocusTarget = 'start' | 'heading' | 'wait';
+
+/**
+ * Where the announcer puts focus on a new page's <main>: its marked starting point when that holds
+ * something, else its heading; while the starting point is busy, nothing yet ('wait'), until
+ * `waitedOut` (the announcer's wait has run out: a slow check must not keep focus away for long).
+ * @param start - the starting point in <main>, or null when the page marks none.
+ */
+export function focusTarget(start: PageStart | null, waitedOut: boolean): FocusTarget {
+  if (!start) return 'heading';
+  if (start.busy && !waitedOut) return 'wait';
+  return start.filled ? 'start' : 'heading';
 }
 
 /** No-break space: appended or removed to make a repeated announcement differ from the last one. */

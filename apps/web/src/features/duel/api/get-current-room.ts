@@ -29,11 +29,15 @@ export const currentRoomQueryOptions = () =>
     refetchInterval: (query) => (query.state.data ? CLOCK_REREAD_MS : false),
   });
 
-/** The current room, and when it was read (epoch ms, to count its time left down). */
-export function useCurrentRoom(): { room: CurrentRoom | null; readAt: number } {
+/**
+ * The current room, when it was read (epoch ms, to count its time left down), and whether the first
+ * answer is still awaited (`checking`: the dashboard marks its notices busy meanwhile, so that focus
+ * after a navigation waits for them; components/ui/route-change focusTarget).
+ */
+export function useCurrentRoom(): { room: CurrentRoom | null; readAt: number; checking: boolean } {
   const query = useQuery(currentRoomQueryOptions());
   useEffect(() => {
     if (query.error) console.error('Math Challenge: the current room failed to load', query.error);
   }, [query.error]);
-  return { room: query.data ?? null, readAt: query.dataUpdatedAt };
+  return { room: query.data ?? null, readAt: query.dataUpdatedAt, checking: query.isLoading };
 }

@@ -1,8 +1,9 @@
 /**
  * The results screen /results (spec §2 "Game results", §4 "Multiplayer": Rematch).
  *
- * In: navigation state {players, score, roomCode?, isHost?}. A Math Challenge carries its roomCode;
- * the single-player challenge sends one player named 'You' and no room, and gets no Rematch.
+ * In: navigation state {players, score, roomCode?, isHost?, mode?}. A Math Challenge carries its
+ * roomCode; the single-player challenge sends one player named 'You', no room and its mode, and gets
+ * Play again (a new run of the same length; added here) instead of Rematch.
  * While on this screen the Math Challenge list keeps following progressUpdate and gameOver (the
  * opponent may still be answering when this player ran out of questions).
  *
@@ -168,6 +169,11 @@ export function ResultsScreen() {
     navigate('/');
   };
 
+  // A new run, not this one resumed: the solo screen forgot the finished run as it ended (spec §3),
+  // and would start afresh anyway once the server called it over. replace: Back from the new run's
+  // results goes home, not to this run's.
+  const playAgain = () => navigate('/singleplayer', { replace: true, state: nav?.mode === undefined ? undefined : { mode: nav.mode } });
+
   const ranked = useMemo(() => rankPlayers(players), [players]);
   const outcome = gameOutcome(ranked, me);
   const banner = bannerText(outcome);
@@ -275,7 +281,11 @@ export function ResultsScreen() {
           <Button variant="ghost" size="lg" onClick={goHome}>
             Back to Home
           </Button>
-          {solo ? null : (
+          {solo ? (
+            <Button size="lg" onClick={playAgain}>
+              Play again
+            </Button>
+          ) : (
             <Button
               size="lg"
               onClick={rematchButton.waiting ? undefined : requestRematch}

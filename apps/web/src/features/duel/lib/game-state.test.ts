@@ -33,6 +33,13 @@ describe('navigation state parsing', () => {
     const state = parseNavState(resultsNavSchema, { players: [{ name: 'Ada', score: 'x', current: null }], score: 5 });
     expect(state?.players).toEqual([{ name: 'Ada', score: 0, current: 0 }]);
   });
+
+  it("keeps a single-player run's mode for Play again, and drops a malformed one", () => {
+    expect(parseNavState(resultsNavSchema, { players: [{ name: 'You', score: 3, current: 1 }], score: 3, mode: 2 })?.mode).toBe(2);
+    const bad = parseNavState(resultsNavSchema, { players: [], score: 3, mode: 'long' });
+    expect(bad).not.toBeNull();
+    expect(bad?.mode).toBeUndefined();
+  });
 });
 
 describe('savedGameSchema', () => {

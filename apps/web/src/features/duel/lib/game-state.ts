@@ -52,6 +52,8 @@ export const resultsNavSchema = z.object({
   isHost: z.boolean().optional(),
   /** False when this player solved every question while the opponent still plays (added here). */
   finished: z.boolean().optional(),
+  /** Minutes of the single-player run shown, for its Play again (added here); absent for a Math Challenge. */
+  mode: z.number().optional().catch(undefined),
 });
 export type ResultsNavState = z.infer<typeof resultsNavSchema>;
 

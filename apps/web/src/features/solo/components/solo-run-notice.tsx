@@ -16,8 +16,13 @@ import { CLOCK_REREAD_MS, useCountdown } from '../../../lib/countdown';
 import { soloTimer } from '../api/solo-api';
 import { clearSoloSession, loadSoloSession } from '../lib/solo-session';
 
-export function SoloRunNotice() {
-  const navigate = useNavigate();
+/**
+ * The run stored in this browser and the server's word on it (GET /singleplayer/timer, re-read every
+ * 5 s while it runs). `checking` while the first answer is awaited: the dashboard marks its notices
+ * busy meanwhile, so that focus after a navigation waits for them (components/ui/route-change
+ * focusTarget). Both the dashboard and the notice call it; React Query shares the one request.
+ */
+export function useStoredSoloRun() {
   const [stored] = useState(() => loadSoloSession());
   const query = useQuery({
     queryKey: ['solo', 'stored-run', stored?.sessionId ?? ''] as const,
@@ -28,9 +33,14 @@ export function SoloRunNotice() {
     retry: false,
     refetchInterval: (q) => (q.state.data && !q.state.data.over ? CLOCK_REREAD_MS : false),
   });
-  const run = query.data;
+  return { stored, run: query.data, readAt: query.dataUpdatedAt, checking: query.isLoading };
+}
+
+export function SoloRunNotice() {
+  const navigate = useNavigate();
+  const { stored, run, readAt } = useStoredSoloRun();
   const running = Boolean(run && !run.over && run.timeLeft > 0);
-  const secondsLeft = useCountdown(run?.timeLeft ?? 0, query.dataUpdatedAt, running);
+  const secondsLeft = useCountdown(run?.timeLeft ?? 0, readAt, running);
   useEffect(() => {
     if (run?.over) clearSoloSession();
   }, [run?.over]);

@@ -166,10 +166,11 @@ export function SoloScreen() {
     clearSoloSession();
     const timer = window.setTimeout(() => {
       const { score: s, current: c } = latest.current;
-      navigate('/results', { replace: true, state: { players: [{ name: 'You', score: s, current: c }], score: s } });
+      // The mode, so that the results' Play again offers a run of the same length.
+      navigate('/results', { replace: true, state: { players: [{ name: 'You', score: s, current: c }], score: s, mode } });
     }, SOLO.resultsDelayMs);
     return () => window.clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [phase, navigate, mode]);
 
   const focusInput = useCallback(() => window.requestAnimationFrame(() => inputRef.current?.focus()), []);
   useEffect(() => {
@@ -264,7 +265,8 @@ export function SoloScreen() {
             </p>
             <h1>Solo Sprint</h1>
           </div>
-          <GameStats timeLeft={timeLeft} score={score} scoreLabel="Points" />
+          {/* The same last-seconds pulse as the Math Challenge's: one clock, one way of saying "hurry". */}
+          <GameStats timeLeft={timeLeft} score={score} scoreLabel="Points" pulseWhenLow />
         </header>
 
         <Card className="solo-card" aria-label={phase === 'over' ? 'Challenge result' : 'Current question'}>
