@@ -83,6 +83,7 @@ describe('POST /signup', () => {
       rating: 1500,
       rd: 350,
       isGuest: false,
+      hasPassword: true,
     });
 
     const current = await me(res.body.token);
@@ -246,6 +247,7 @@ describe('POST /auth/guest', () => {
       rating: 1500,
       rd: 350,
       isGuest: true,
+      hasPassword: false,
     });
     expect((await me(res.body.token)).body.user).toEqual(res.body.user);
   });

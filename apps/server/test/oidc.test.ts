@@ -151,6 +151,8 @@ describe('Google sign-in (OpenID Connect)', () => {
       rating: 1500,
       rd: 350,
       isGuest: false,
+      // Signed in with Google: no password to change.
+      hasPassword: false,
     });
 
     const again = await me(await signInWithProvider({ sub, email: 'new.person@example.com', email_verified: true }));

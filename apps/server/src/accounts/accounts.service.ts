@@ -387,7 +387,15 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
 /** The wire shape of a user (spec §3 "User"; PublicUser in the shared protocol). */
 export function toPublicUser(row: UserRow): PublicUser {
-  return { _id: row.id, name: row.name, email: row.email, rating: row.rating, rd: row.rd, isGuest: row.isGuest };
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    rating: row.rating,
+    rd: row.rd,
+    isGuest: row.isGuest,
+    hasPassword: row.passwordHash !== null,
+  };
 }
 
 /** 'Guest-' and 4 characters of the room-code alphabet: 31⁴ ≈ 920,000 names; clashes are harmless. */

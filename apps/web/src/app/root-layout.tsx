@@ -11,7 +11,10 @@ import { AccountControlsProvider, type AccountControls } from '../components/ui/
 import { RouteAnnouncer } from '../components/ui/route-announcer';
 import { ChangePasswordButton } from '../features/accounts/components/change-password-button';
 
-const accountControls: AccountControls = (user) => <ChangePasswordButton email={user.email} />;
+// Not for an account made by Google sign-in (hasPassword false); a user stored before the server
+// sent the flag still gets it, and the dialog shows the server's 403 if it has no password.
+const accountControls: AccountControls = (user) =>
+  user.hasPassword === false ? null : <ChangePasswordButton email={user.email} />;
 
 export function RootLayout() {
   return (

@@ -22,6 +22,12 @@ export interface PublicUser {
   rating: number;
   rd: number;
   isGuest: boolean;
+  /**
+   * Whether the account signs in with a password, so that it can change it (POST /api/password):
+   * false for guests and for accounts made by Google sign-in. Ours, beside the spec's §3 fields; the
+   * server always sends it, users stored by clients before 2026-11-27 lack it.
+   */
+  hasPassword?: boolean;
 }
 
 /** Response of POST /signup, POST /login and POST /auth/guest. */

@@ -14,6 +14,7 @@ export const publicUserSchema = z.object({
   rating: z.number().finite().catch(RATING.defaultRating),
   rd: z.number().finite().catch(RATING.defaultRd),
   isGuest: z.boolean().optional().default(false),
+  hasPassword: z.boolean().optional(),
 }) satisfies z.ZodType<PublicUser, unknown>;
 
 export const authResponseSchema = z.object({ token: z.string().min(1), user: publicUserSchema }) satisfies z.ZodType<
