@@ -7,6 +7,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button, type ButtonVariant } from './button';
+import './dialog-shell.css';
 import './confirm-dialog.css';
 
 export interface ConfirmDialogProps {
@@ -60,7 +61,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={ref}
-      className="confirm-dialog"
+      className="dialog-shell confirm-dialog"
       aria-labelledby={titleId}
       aria-describedby={bodyId}
       aria-busy={busy || undefined}

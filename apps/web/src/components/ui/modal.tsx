@@ -8,6 +8,7 @@
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { cx } from './cx';
+import './dialog-shell.css';
 import './modal.css';
 
 export interface ModalProps {
@@ -51,7 +52,7 @@ export function Modal({ title, description, busy = false, onClose, initialFocus,
   return (
     <dialog
       ref={ref}
-      className={cx('modal', className)}
+      className={cx('dialog-shell', 'modal', className)}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       aria-busy={busy || undefined}
