@@ -76,6 +76,18 @@ export function IconTrophy(props: IconProps) {
   );
 }
 
+/** A key: the account's password. */
+export function IconKey(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <circle cx="7.5" cy="15.5" r="4.5" />
+      <path d="m10.7 12.3 9.8-9.8" />
+      <path d="m16 7 3 3" />
+      <path d="m18.5 4.5 2 2" />
+    </Svg>
+  );
+}
+
 /** Two people: players in a room. */
 export function IconUsers(props: IconProps) {
   return (

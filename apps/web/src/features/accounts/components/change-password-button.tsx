@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Svg } from '../../../components/ui/icons';
+import { IconKey } from '../../../components/ui/icons';
 import { ChangePasswordDialog } from './change-password-dialog';
 import './change-password.css';
 
@@ -30,17 +30,5 @@ export function ChangePasswordButton({ email }: ChangePasswordButtonProps) {
       </Button>
       {open ? <ChangePasswordDialog email={email} onClose={() => setOpen(false)} /> : null}
     </>
-  );
-}
-
-/** A key: the account's password. */
-function IconKey(props: { size?: number }) {
-  return (
-    <Svg {...props}>
-      <circle cx="7.5" cy="15.5" r="4.5" />
-      <path d="m10.7 12.3 9.8-9.8" />
-      <path d="m16 7 3 3" />
-      <path d="m18.5 4.5 2 2" />
-    </Svg>
   );
 }
