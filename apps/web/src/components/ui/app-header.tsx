@@ -61,7 +61,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
               <span className="avatar" aria-hidden="true">
                 {initials(user.name)}
               </span>
-              <span className="user-chip-name">{user.name}</span>
+              <span className="user-chip-name visually-hidden-on-phone">{user.name}</span>
               {user.isGuest ? (
                 <span className="badge">Guest</span>
               ) : (

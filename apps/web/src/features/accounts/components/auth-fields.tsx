@@ -1,7 +1,6 @@
 /** The pieces the sign-in and sign-up forms share: the email field and the failed-request alert. */
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
-import type { AuthFormField } from '../api/forms';
 
 export interface EmailFieldProps {
   value: string;
@@ -64,8 +63,10 @@ export function requestStatus(error: unknown): number {
  * After a failed request, puts focus back into the form (the submit button it was on was disabled
  * while sending, which drops focus to the page): on `field`, its text selected so typing replaces
  * it, or on the submit button to try again.
+ * @param field - the `name` of the input the failure is about (a sign-in, sign-up or
+ *   change-password field), or null for the submit button.
  */
-export function refocusAfterFailure(form: HTMLFormElement | null, field: AuthFormField | null): void {
+export function refocusAfterFailure(form: HTMLFormElement | null, field: string | null): void {
   if (!form) return;
   const input = field ? form.querySelector<HTMLInputElement>(`[name="${field}"]`) : null;
   if (input) {

@@ -26,7 +26,7 @@ export function ChangePasswordButton({ email }: ChangePasswordButtonProps) {
         icon={<IconKey size={16} />}
         onClick={() => setOpen(true)}
       >
-        <span className="change-password-open-label">Change password</span>
+        <span className="change-password-open-label visually-hidden-on-phone">Change password</span>
       </Button>
       {open ? <ChangePasswordDialog email={email} onClose={() => setOpen(false)} /> : null}
     </>

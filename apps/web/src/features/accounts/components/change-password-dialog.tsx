@@ -20,7 +20,7 @@ import {
   passwordChangeFormSchema,
   type PasswordChangeField,
 } from '../lib/password-change';
-import { RequestError, requestStatus } from './auth-fields';
+import { RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
 
 /** The toast after a change: the server revoked every older token (issue #2). */
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Other devices were signed out.';
@@ -56,16 +56,7 @@ export function ChangePasswordDialog({ email, onClose }: ChangePasswordDialogPro
 
   useEffect(() => {
     // After the render that re-enables the submit button, so that it can take focus too.
-    if (!mutation.error) return;
-    const form = formRef.current;
-    const field = passwordChangeErrorField(requestStatus(mutation.error));
-    const input = field ? form?.querySelector<HTMLInputElement>(`[name="${field}"]`) : null;
-    if (input) {
-      input.focus();
-      input.select();
-    } else {
-      form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
-    }
+    if (mutation.error) refocusAfterFailure(formRef.current, pinned);
   }, [mutation.error]);
 
   /** Sets a field and drops its error, the client's or the server's, once the player edits it. */
