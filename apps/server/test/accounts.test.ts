@@ -266,6 +266,71 @@ describe('POST /auth/guest', () => {
   });
 });
 
+describe('POST /signup from a guest (ours: the guest becomes the account)', () => {
+  const guest = async () => (await call<AuthResponse>('POST', '/auth/guest')).body;
+  const signupAs = (token: string, body: unknown) => call<AuthResponse & { error: string }>('POST', '/signup', { body, token });
+
+  it("converts the guest in place: same id, the sign-up's name and email, the guest's running solo session kept", async () => {
+    const before = await guest();
+    const run = await call<{ sessionId: string }>('POST', '/singleplayer/start', { body: { mode: 1 }, token: before.token });
+    expect(run.status).toBe(200);
+    const email = freshEmail('convert');
+
+    const res = await signupAs(before.token, { name: 'Grace Hopper', email, password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.user).toEqual({
+      _id: before.user._id,
+      name: 'Grace Hopper',
+      email,
+      rating: 1500,
+      rd: 350,
+      isGuest: false,
+      hasPassword: true,
+    });
+    // The guest's token ends; the fresh one, and the password, sign in to the same account.
+    expect((await me(before.token)).body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    expect((await me(res.body.token)).body.user).toEqual(res.body.user);
+    expect((await login({ email, password: PASSWORD })).body.user?._id).toBe(before.user._id);
+    // What the guest was playing is still theirs.
+    const timer = await call<{ over: boolean }>('GET', `/singleplayer/timer?sessionId=${run.body.sessionId}`, { token: res.body.token });
+    expect(timer.status).toBe(200);
+    expect(timer.body.over).toBe(false);
+  });
+
+  it('leaves the guest untouched when the email is taken (409)', async () => {
+    const before = await guest();
+    const { email } = await newAccount('taken');
+    const res = await signupAs(before.token, { name: 'Grace Hopper', email, password: PASSWORD });
+    expect(res.status).toBe(409);
+    expect((await me(before.token)).body.user).toEqual(before.user);
+  });
+
+  it('converts a guest once: of two sign-ups sent at once, one converts it and the other is refused', async () => {
+    const before = await guest();
+    const results = await Promise.all(
+      ['a', 'b'].map((label) => signupAs(before.token, { name: 'Twin', email: freshEmail(`twin-${label}`), password: PASSWORD })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    // The second either finds the guest converted (401, its token revoked) or, arriving after the
+    // first answered, is no longer a guest's request at all (a new account, 201).
+    expect(statuses[0]).toBe(201);
+    const converted = results.filter((r) => r.status === 201 && r.body.user._id === before.user._id);
+    expect(converted).toHaveLength(1);
+    for (const other of results.filter((r) => r !== converted[0])) {
+      if (other.status === 201) expect(other.body.user._id).not.toBe(before.user._id);
+      else expect(other.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    }
+  });
+
+  it("creates a separate account when a signed-in player's (not a guest's) token comes with the sign-up", async () => {
+    const { auth } = await newAccount('existing');
+    const res = await signupAs(auth.token, { name: 'Second Account', email: freshEmail('second'), password: PASSWORD });
+    expect(res.status).toBe(201);
+    expect(res.body.user._id).not.toBe(auth.user._id);
+    expect((await me(auth.token)).body.user?._id).toBe(auth.user._id);
+  });
+});
+
 describe('GET /api/me and session tokens', () => {
   it('asks to log in when no token is sent', async () => {
     for (const token of [undefined, '']) {

@@ -435,11 +435,25 @@ describe('accounts: wrong inputs and ended sessions', () => {
     await guest.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
     await guest.waitForURL((url) => url.pathname === '/signup');
     await expect.poll(async () => (await guest.locator('.auth-notice').textContent())?.trim()).toMatch(
-      /^You're playing as Guest-\w{4}\. A new account starts afresh: games played as a guest stay with the guest\. Keep playing as a guest$/,
+      /^You're playing as Guest-\w{4}\. Signing up turns this guest into your account: the games you played come with you\. Keep playing as a guest$/,
     );
     await shot(guest, 'accounts-11-guest-on-signup-phone');
     await guest.getByRole('link', { name: 'Keep playing as a guest' }).click();
     await guest.waitForURL((url) => url.pathname === '/');
+    // Signing up from the guest turns it into the account: the same player id, the new name.
+    const storedId = () => guest.evaluate(() => (JSON.parse(localStorage.getItem('user') ?? '{}') as { _id?: string })._id);
+    const guestId = await storedId();
+    expect(guestId).toEqual(expect.any(String));
+    await guest.getByRole('banner').getByRole('link', { name: 'Create account' }).click();
+    await guest.waitForURL((url) => url.pathname === '/signup');
+    await guest.getByLabel('Full name').fill('Gail Convert');
+    await guest.getByRole('textbox', { name: 'Email' }).fill(`gail-${stamp}@example.com`);
+    await guest.getByLabel('Password', { exact: true }).fill('kept-my-games-1');
+    await guest.getByRole('button', { name: 'Create Account' }).click();
+    await guest.waitForURL((url) => url.pathname === '/');
+    await expect.poll(async () => (await guest.locator('#dashboard-greeting').textContent()) ?? '').toBe('Hello, Gail!');
+    expect(await storedId()).toBe(guestId);
+    expect(await guest.getByRole('banner').getByRole('link', { name: 'Create account' }).count()).toBe(0);
     await guest.context().close();
 
     // Logout from far down the dashboard: /login opens at its heading.

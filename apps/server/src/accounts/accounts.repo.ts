@@ -33,6 +33,13 @@ export interface AccountsRepo {
    */
   replacePassword(id: string, passwordHash: string, expectedTokenVersion: number): Promise<UserRow | undefined>;
   /**
+   * Turns a guest into an email account in place (same id, so its games stay its own): sets name,
+   * email and password hash, clears is_guest and bumps tokenVersion (the guest's tokens end).
+   * Undefined when the user is gone or no longer a guest (a concurrent sign-up converted it first).
+   * @throws the driver's unique-violation error (see isUniqueViolation) on a taken email.
+   */
+  convertGuest(id: string, fields: { name: string; email: string; passwordHash: string }): Promise<UserRow | undefined>;
+  /**
    * Links an OIDC identity to an account that has none yet, marks its email verified and bumps
    * tokenVersion. Undefined when the account is gone or already linked (a concurrent sign-in won).
    */
@@ -87,6 +94,19 @@ export function createAccountsRepo(db: Database): AccountsRepo {
         .update(users)
         .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, sessionChangedAt: sql`now()` })
         .where(and(eq(users.id, id), eq(users.tokenVersion, expectedTokenVersion)))
+        .returning();
+      return row;
+    },
+    async convertGuest(id, fields) {
+      const [row] = await db
+        .update(users)
+        .set({
+          ...fields,
+          isGuest: false,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          sessionChangedAt: sql`now()`,
+        })
+        .where(and(eq(users.id, id), eq(users.isGuest, true)))
         .returning();
       return row;
     },

@@ -3,7 +3,7 @@
  *
  * | Method | Path           | Body                               | 2xx                    |
  * |--------|----------------|------------------------------------|------------------------|
- * | POST   | /signup        | {name, email, password}            | 201 {token, user}      |
+ * | POST   | /signup        | {name, email, password} (a guest's Bearer: converts the guest) | 201 {token, user} |
  * | POST   | /login         | {email, password}                  | 200 {token, user}      |
  * | POST   | /auth/guest    | none                               | 201 {token, user}      |
  * | GET    | /api/me        | none (Bearer)                      | 200 {user}             |
@@ -41,7 +41,9 @@ const PASSWORD_REQUIRED = { currentPassword: 'Current password is required', new
 export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts }) => {
   app.post('/signup', async (request, reply): Promise<AuthResponse> => {
     const body = parseForm(signupBodySchema, request.body, SIGNUP_REQUIRED, SIGNUP_VERBATIM);
-    const result = await accounts.signup(body, { ip: request.ip });
+    // A guest signing up keeps their games: their account is converted (ours; see signup).
+    const guestId = request.sessionUser?.isGuest ? request.sessionUser.id : undefined;
+    const result = await accounts.signup(body, { ip: request.ip, guestId });
     noStore(reply).status(201);
     return result;
   });

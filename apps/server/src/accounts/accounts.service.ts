@@ -49,6 +49,15 @@ export interface RequestContext {
   ip?: string;
 }
 
+/** A sign-up's caller: the abuse-limit context, and the guest account it signs up from, if any. */
+export interface SignupContext extends RequestContext {
+  /**
+   * The id of the guest account whose valid token came with the request (ours, beyond spec §7):
+   * the sign-up converts that account instead of creating one, so the guest's games stay theirs.
+   */
+  guestId?: string;
+}
+
 /** A user as an OpenID Connect provider describes them, from the ID token's (or userinfo's) claims. */
 export interface OidcIdentity {
   /** `iss` claim: the provider, e.g. https://accounts.google.com. */
@@ -63,10 +72,14 @@ export interface OidcIdentity {
 
 export interface AccountsService {
   /**
-   * Creates an email/password account (rating 1500, RD 350) and signs it in.
-   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created too many.
+   * Creates an email/password account (rating 1500, RD 350) and signs it in. From a guest
+   * (`context.guestId`), converts that account in place instead: same id, so its recorded games and
+   * solo runs stay with it; the name, email and password are the sign-up's; its rating is still the
+   * default, guest games being unrated; every guest token is revoked (the answer carries a fresh one).
+   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created too
+   *   many; 401 'Your session has expired…' when the guest was converted by another sign-up first.
    */
-  signup(input: SignupBody, context?: RequestContext): Promise<AuthResponse>;
+  signup(input: SignupBody, context?: SignupContext): Promise<AuthResponse>;
   /**
    * Signs in with email and password (email trimmed and lower-cased, as loginBodySchema gives it).
    * @throws HttpError 401 'Invalid email or password' whatever was wrong (unknown email, wrong password,
@@ -225,6 +238,17 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     }
   };
 
+  /**
+   * A guest's sign-up: the account becomes an email account, and the guest's tokens end.
+   * @throws HttpError 401 when it is no longer a guest; the driver's unique violation on a taken email.
+   */
+  const convertGuest = async (guestId: string, fields: { name: string; email: string; passwordHash: string }) => {
+    const converted = await repo.convertGuest(guestId, fields);
+    if (!converted) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+    sessionsChanged([guestId]);
+    return converted;
+  };
+
   return {
     async signup(input, context) {
       await admitCreation(signupLimiter, context);
@@ -233,8 +257,9 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (await repo.findByEmail(input.email)) throw new HttpError(409, MESSAGES.emailTaken);
       const passwordHash = await hashPassword(input.password);
       try {
-        const row = await repo.insert(newUser({ name: input.name, email: input.email, passwordHash }));
-        logger.info({ userId: row.id }, 'account created');
+        const fields = { name: input.name, email: input.email, passwordHash };
+        const row = context?.guestId ? await convertGuest(context.guestId, fields) : await repo.insert(newUser(fields));
+        logger.info({ userId: row.id, fromGuest: Boolean(context?.guestId) }, 'account created');
         await accountCreated(row.id);
         return await signIn(row);
       } catch (error) {

@@ -15,9 +15,9 @@ describe('signedInNote', () => {
     expect(signedInNote({ name: 'Ada Lovelace', isGuest: false }, 'signup')?.text).toBe("You're signed in as Ada Lovelace.");
   });
 
-  it('tells a guest on /signup that the new account does not take over the guest', () => {
+  it("tells a guest on /signup that signing up keeps the guest's games", () => {
     expect(signedInNote({ name: 'Guest-7K3Q', isGuest: true }, 'signup')).toEqual({
-      text: "You're playing as Guest-7K3Q. A new account starts afresh: games played as a guest stay with the guest.",
+      text: "You're playing as Guest-7K3Q. Signing up turns this guest into your account: the games you played come with you.",
       link: 'Keep playing as a guest',
     });
     expect(signedInNote({ name: 'Guest-7K3Q', isGuest: true }, 'login')?.text).toBe("You're playing as Guest-7K3Q.");

@@ -2,7 +2,7 @@
  * What /login and /signup say to a visitor who is already signed in (the browser's Back after
  * signing in, a bookmark, a guest's 'Create account'): who they are playing as, so that signing in
  * again or continuing as a guest is a choice rather than a surprise. The server's POST /signup
- * makes a new account and leaves a guest's account as it was, so a guest is told that too.
+ * from a guest converts the guest's account (same id, games kept), so a guest is told that too.
  */
 import type { PublicUser } from '@mathsprint/shared/protocol';
 
@@ -20,7 +20,7 @@ export function signedInNote(user: Pick<PublicUser, 'name' | 'isGuest'> | null, 
     return {
       text:
         screen === 'signup'
-          ? `You're playing as ${user.name}. A new account starts afresh: games played as a guest stay with the guest.`
+          ? `You're playing as ${user.name}. Signing up turns this guest into your account: the games you played come with you.`
           : `You're playing as ${user.name}.`,
       link: 'Keep playing as a guest',
     };

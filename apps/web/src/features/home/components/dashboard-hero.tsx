@@ -27,7 +27,7 @@ export function DashboardHero({ name, isGuest, streak }: DashboardHeroProps) {
           </h1>
           <p className="hero-lead">
             {isGuest
-              ? 'You are playing as a guest. Jump into a game, or create an account to earn a rating and a place on the leaderboard.'
+              ? 'You are playing as a guest. Jump into a game, or create an account to earn a rating and a place on the leaderboard; the games you play now come with you.'
               : 'Ready for a sprint? Challenge a friend to a Math Challenge or chase your best solo score.'}
           </p>
         </div>
