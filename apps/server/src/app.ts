@@ -10,7 +10,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type
 import { corsOrigins, type Config } from './config.js';
 import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
-import { registerSession } from './http/session.js';
+import { bearerChallenge, registerSession } from './http/session.js';
 import { registerWebDelivery } from './http/web-delivery.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
@@ -113,7 +113,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   }
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) return reply.status(error.statusCode).send({ error: error.message });
+    if (error instanceof HttpError) {
+      if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
+      return reply.status(error.statusCode).send({ error: error.message });
+    }
     const status = error.statusCode;
     if (status && status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limited): their text is safe to show.

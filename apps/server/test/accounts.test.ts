@@ -337,6 +337,7 @@ describe('GET /api/me and session tokens', () => {
       const res = await me(token);
       expect(res.status).toBe(401);
       expect(res.body).toEqual({ error: 'Please log in to continue' });
+      expect(res.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint"');
     }
   });
 
@@ -348,6 +349,19 @@ describe('GET /api/me and session tokens', () => {
     const res = await me(token);
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    // RFC 6750 §3: the web app tells a refused token from other 401s by this, on any route.
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint", error="invalid_token"');
+  });
+
+  it('names a refused token in the challenge of every route, not only /api/me', async () => {
+    const res = await call('GET', '/api/daily/today', { token: 'not.a.token' });
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint", error="invalid_token"');
+    // A guest refused by a members' route holds a valid token: no invalid_token.
+    const guest = (await call<AuthResponse>('POST', '/auth/guest')).body;
+    const members = await call('GET', '/api/daily/today', { token: guest.token });
+    expect(members.status).toBe(401);
+    expect(members.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint"');
   });
 
   it('issues HS256 tokens for issuer mathsprint and audience mathsprint-web, expiring after JWT_TTL_SECONDS', async () => {

@@ -396,6 +396,44 @@ describe('accounts: wrong inputs and ended sessions', () => {
     await again.context().close();
   });
 
+  it('a token revoked while a screen is open: the next call of that screen signs the player out saying why', { timeout: 120_000 }, async () => {
+    const who = { name: 'Rhea Revoked', email: `rhea-${stamp}@example.com`, password: 'first-password-1' };
+    const post = async (path: string, body: unknown, token?: string) => {
+      const res = await fetch(suite.app.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as { token: string; user: unknown } };
+    };
+    const auth = await post('/signup', who);
+    expect(auth.status).toBe(201);
+    const page = await phonePage();
+    await page.goto('/login');
+    await page.evaluate(({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('user', JSON.stringify(user));
+    }, auth.body);
+    await page.goto('/daily');
+    await page.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
+
+    // The password is changed elsewhere: this tab's token is revoked while the hub is on screen.
+    const changed = await post('/api/password', { currentPassword: who.password, newPassword: 'second-password-2' }, auth.body.token);
+    expect(changed.status).toBe(200);
+    await page.getByRole('button', { name: 'Start Solving Basic' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await shot(page, 'accounts-12-revoked-on-screen-phone');
+
+    await page.getByRole('textbox', { name: 'Email' }).fill(who.email);
+    await page.getByLabel('Password', { exact: true }).fill('second-password-2');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/daily'));
+    await page.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
+    await page.context().close();
+  });
+
   it('a token the server refuses lands on /login saying why, and signing in returns to the page', { timeout: 120_000 }, async () => {
     const page = await phonePage();
     await page.goto('/login');

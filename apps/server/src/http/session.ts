@@ -81,3 +81,13 @@ export function requireUser(request: FastifyRequest, loginRequired: string = SES
 export function optionalUser(request: FastifyRequest): SessionUser | null {
   return request.sessionUser;
 }
+
+/**
+ * The `WWW-Authenticate` challenge of a 401 (RFC 9110 §11.6.1 requires one; the Bearer scheme's
+ * parameters are RFC 6750 §3): `Bearer realm="MathSprint"`, with `error="invalid_token"` when the
+ * request's token was refused (expired, revoked, forged). Clients tell "sign in again" from other
+ * 401s (a guest on a members' page, a wrong password) by that parameter, not by the message text.
+ */
+export function bearerChallenge(request: FastifyRequest): string {
+  return request.sessionTokenRejected ? 'Bearer realm="MathSprint", error="invalid_token"' : 'Bearer realm="MathSprint"';
+}

@@ -60,7 +60,10 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 
   app.get('/metrics', async (request, reply) => {
     if (metricsToken !== undefined && !tokenMatches(request, metricsToken)) {
-      return reply.status(401).send({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="MathSprint metrics"')
+        .send({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
     }
     const { contentType, body } = await metrics.render();
     return reply.type(contentType).send(body);

@@ -14,6 +14,14 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Dispatched on `window` when the server refuses the stored token (a 401 whose `WWW-Authenticate`
+ * says `error="invalid_token"`, RFC 6750 §3: expired, or revoked by a password change elsewhere).
+ * The session guard listens and re-checks the session, which signs the player out with the
+ * server's reason on /login, whichever screen's call found out.
+ */
+export const SESSION_REFUSED_EVENT = 'mathsprint:session-refused';
+
 type Query = Record<string, string | number | boolean | undefined>;
 
 function withQuery(path: string, query?: Query): string {
@@ -52,6 +60,9 @@ export async function apiRequest<T>(
     data = null;
   }
   if (!response.ok) {
+    if (response.status === 401 && token && /error="invalid_token"/.test(response.headers.get('www-authenticate') ?? '')) {
+      window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
+    }
     const error = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : null;
     throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status);
   }

@@ -6,12 +6,14 @@
  * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
  * The page asked for (path and query) goes along as `state.from`, so signing in returns to it
  * (lib/return-to). When the server refused the token (401), its reason goes along as `state.notice`
- * and the login form shows it (lib/session-notice).
+ * and the login form shows it (lib/session-notice). A refusal met by any other call on the page
+ * (lib/api SESSION_REFUSED_EVENT) triggers the same check.
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { toast } from 'react-toastify';
 import { LoadingScreen } from '../../../components/ui/spinner';
+import { SESSION_REFUSED_EVENT } from '../../../lib/api';
 import { getToken } from '../../../lib/storage';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useMeSync } from '../hooks/use-me-sync';
@@ -26,6 +28,16 @@ export function SessionGuard() {
   const user = useCurrentUser();
   const me = useMeSync(token !== null);
   const signedOutMessage = useSignedOutMessage();
+  // Any screen's call that finds the token refused (lib/api) has the session checked again: its
+  // 401 clears the session (useMeSync), and the redirect below carries the server's reason.
+  const { refetch } = me;
+  useEffect(() => {
+    // cancelRefetch false: a check already under way is the one to wait for (cancelling it, when
+    // the refusal came from that check's own GET /api/me, would start the next one forever).
+    const recheck = () => void refetch({ cancelRefetch: false });
+    window.addEventListener(SESSION_REFUSED_EVENT, recheck);
+    return () => window.removeEventListener(SESSION_REFUSED_EVENT, recheck);
+  }, [refetch]);
   useEffect(() => {
     if (!token && signedOutMessage) toast.error(signedOutMessage, { toastId: signedOutMessage });
   }, [token, signedOutMessage]);
