@@ -218,6 +218,10 @@ describe('change password', () => {
     const logout = (await page.getByRole('button', { name: 'Logout' }).boundingBox())!;
     expect(logout.x + logout.width).toBeLessThanOrEqual(PHONE.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The rating is not drawn on a phone's header, but screen readers still read it there.
+    const rating = page.getByRole('banner').locator('.topbar-rating');
+    expect(((await rating.textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe('Rating 1500');
+    expect(await rating.evaluate((el) => el.getBoundingClientRect().width)).toBeLessThanOrEqual(1);
     await shot(page, 'change-password-04-header-phone');
 
     await opener.click();

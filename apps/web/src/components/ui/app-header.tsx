@@ -65,7 +65,9 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
               {user.isGuest ? (
                 <span className="badge">Guest</span>
               ) : (
-                <span className="badge badge-primary tabular topbar-rating" aria-label={`Rating ${Math.round(user.rating)}`}>
+                // Phones show only the avatar; the rating stays readable to screen readers there.
+                <span className="badge badge-primary tabular topbar-rating visually-hidden-on-phone">
+                  <span className="visually-hidden">Rating </span>
                   {Math.round(user.rating)}
                 </span>
               )}
