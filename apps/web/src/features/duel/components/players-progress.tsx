@@ -4,7 +4,7 @@
  * user '(You)'.
  */
 import type { DuelPlayer } from '@mathsprint/shared/protocol';
-import { Card, IconBolt, ProgressBar, cx } from '../../../components/ui';
+import { Card, IconBolt, PlayerName, ProgressBar, cx } from '../../../components/ui';
 import { progressPercent } from '../../../lib/question-progress';
 import { leadingPlayerIndex, isCurrentPlayer, progressText, type Me } from '../lib/players';
 
@@ -29,10 +29,7 @@ export function PlayersProgress({ players, total, me }: PlayersProgressProps) {
             return (
               <li key={`${p.userId ?? p.name}-${i}`} className={cx('duel-progress-item', you && 'duel-progress-you')}>
                 <div className="row-between">
-                  <span className="duel-name duel-progress-name">
-                    <span className="duel-name-text">{p.name}</span>
-                    {you ? <span className="duel-you text-muted">(You)</span> : null}
-                  </span>
+                  <PlayerName name={p.name} you={you} className="duel-name duel-progress-name" youClassName="duel-you text-muted" />
                   <span className="cluster duel-progress-badges">
                     {p.connected === false ? <span className="badge">Offline</span> : null}
                     {i === leader ? <span className="badge badge-gold">Leading</span> : null}

@@ -19,7 +19,7 @@ import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, Page, ProgressBar, cx } from '../../../components/ui';
+import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, Page, PlayerName, ProgressBar, cx } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
@@ -241,16 +241,21 @@ export function ResultsScreen() {
               const winner = finished && i === 0 && (outcome.kind === 'won' || outcome.kind === 'lost');
               return (
                 <li key={`${player.userId ?? player.name}-${i}`} className={cx('results-row', you && 'results-row-you', winner && 'results-row-winner')}>
-                  <span className={cx('results-rank', `results-rank-${Math.min(rank, 4)}`)} aria-label={`Rank ${rank}`}>
+                  {/* 'Rank' as hidden text, not aria-label: a plain span's label is ignored (ARIA
+                      forbids naming generic elements), so the row read as "1 Ada…". */}
+                  <span className={cx('results-rank', `results-rank-${Math.min(rank, 4)}`)}>
+                    <span className="visually-hidden">Rank </span>
                     {rank}
                   </span>
                   <div className="results-main">
                     <div className="results-line">
-                      <span className="results-name">
-                        <span className="results-name-text">{player.name}</span>
-                        {/* The single-player row is already called 'You'. */}
-                        {you && player.name !== SOLO_PLAYER_NAME ? <span className="results-you text-muted">(You)</span> : null}
-                      </span>
+                      {/* The single-player row is already called 'You'. */}
+                      <PlayerName
+                        name={player.name}
+                        you={you && player.name !== SOLO_PLAYER_NAME}
+                        className="results-name"
+                        youClassName="results-you text-muted"
+                      />
                       {winner ? <span className="badge badge-gold">Winner</span> : null}
                     </div>
                     <div className="results-line text-small">
@@ -299,6 +304,8 @@ export function ResultsScreen() {
           {finished ? (
             <a className="btn btn-success btn-lg" href={shareUrl} target="_blank" rel="noopener noreferrer">
               Share on WhatsApp
+              {/* Said before it happens: the link leaves this tab's game for WhatsApp in a new one. */}
+              <span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           ) : (
             // Nothing to share while the opponent still plays: the standings (and the winner the

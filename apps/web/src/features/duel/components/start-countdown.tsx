@@ -74,9 +74,14 @@ export function StartCountdown({ onDone, caption = 'Get ready!', durationMs = DU
     >
       <div className="duel-countdown-inner">
         <p className="duel-countdown-caption">{caption}</p>
-        <p key={label} className={left > 0 ? 'duel-countdown-number' : 'duel-countdown-number duel-countdown-go'} aria-live="assertive">
-          {label}
-        </p>
+        {/* The live region stays mounted for the whole countdown: a screen reader announces changes
+            to a region already on the page, not a new one, and the number below is remounted at
+            every step (its key) to replay its animation. */}
+        <div aria-live="assertive" aria-atomic="true">
+          <p key={label} className={left > 0 ? 'duel-countdown-number' : 'duel-countdown-number duel-countdown-go'}>
+            {label}
+          </p>
+        </div>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, LoadingScreen, Page, cx, initials } from '../../../components/ui';
+import { Button, Card, LoadingScreen, Page, PlayerName, cx, initials } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { copyText } from '../lib/clipboard';
@@ -174,8 +174,18 @@ export function WaitingRoom() {
               <output className="duel-code mono" aria-labelledby="room-code-label">
                 {room.roomCode}
               </output>
-              <Button variant="secondary" onClick={copyCode} aria-label={`Copy room code ${room.roomCode}`}>
-                {copied ? 'Copied!' : 'Copy'}
+              {/* Named by its text, not an aria-label: a fixed label ('Copy room code …') left out the
+                  'Copied!' it shows after a click (WCAG 2.5.3, label in name). Both labels take the
+                  same cell, the one not shown hidden (and so out of the name), so the button is as
+                  wide as 'Copied!' from the start: on a phone the wider label used to push it onto
+                  a line of its own under the code. */}
+              <Button variant="secondary" onClick={copyCode}>
+                <span className="duel-copy-labels">
+                  <span className={copied ? 'duel-copy-off' : undefined}>
+                    Copy<span className="visually-hidden"> room code</span>
+                  </span>
+                  <span className={copied ? undefined : 'duel-copy-off'}>Copied!</span>
+                </span>
               </Button>
             </div>
             <span className="visually-hidden" aria-live="polite">
@@ -186,8 +196,10 @@ export function WaitingRoom() {
           <div className="duel-lobby-section">
             <div className="row-between">
               <h2 className="h4">Players Joined</h2>
-              <span className={cx('badge', full ? 'badge-success' : 'badge-primary', 'tabular')} aria-live="polite">
+              {/* Announced as it changes: "2/2" alone read as a bare fraction (or a date). */}
+              <span className={cx('badge', full ? 'badge-success' : 'badge-primary', 'tabular')} aria-live="polite" aria-atomic="true">
                 {count}/{DUEL.maxPlayers}
+                <span className="visually-hidden"> players joined</span>
               </span>
             </div>
             <ul className="list-reset duel-slots" role="list">
@@ -197,10 +209,7 @@ export function WaitingRoom() {
                     <span className="avatar" aria-hidden="true">
                       {initials(player.name)}
                     </span>
-                    <span className="grow duel-name">
-                      <span className="duel-name-text">{player.name}</span>
-                      {isCurrentPlayer(player, me) ? <span className="duel-you text-muted">(You)</span> : null}
-                    </span>
+                    <PlayerName name={player.name} you={isCurrentPlayer(player, me)} className="grow duel-name" youClassName="duel-you text-muted" />
                     {player.connected === false ? (
                       <span className="duel-ready duel-ready-off">
                         <span className="duel-dot" aria-hidden="true" /> Offline
