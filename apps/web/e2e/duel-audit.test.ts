@@ -82,6 +82,16 @@ describe('Math Challenge: a new player audit', () => {
     await joinRoom(guest, 'ZZZZZ2');
     await expect.poll(() => alerts).toEqual(['Room not found']);
     expect(new URL(guest.url()).pathname).toBe('/');
+    // Focus is back in the room code, the wrong code selected to be typed over (it had fallen to
+    // the page while the Join button was busy).
+    await expect
+      .poll(() =>
+        guest.evaluate(() => {
+          const active = document.activeElement as HTMLInputElement | null;
+          return active?.name === 'roomCode' ? active.value.slice(active.selectionStart ?? 0, active.selectionEnd ?? 0) : null;
+        }),
+      )
+      .toBe('ZZZZZ2');
     await joinRoom(guest, code);
     await guest.waitForURL('**/waiting');
     await host.getByText('Ready to start the game!').waitFor();

@@ -1,11 +1,12 @@
 /**
  * The multiplayer card (spec §2 "Home dashboard", §4 "Multiplayer", §5, §8): choose 1, 2, 3 or 5
  * minutes (default 1) and 'Create Room', or type a code and 'Join Room'. A server error comes back
- * in the acknowledgement and is shown in an alert; the room is not entered. Success goes to
+ * in the acknowledgement and is shown in an alert; the room is not entered, and focus returns to
+ * the room code (selected) or to 'Create Room'. Success goes to
  * /waiting with roomCode, players, the user's name and isHost.
  */
 import { DUEL, type DuelMode } from '@mathsprint/shared/constants';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -24,10 +25,27 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
   const [mode, setMode] = useState<DuelMode>(DUEL.defaultMode as DuelMode);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState<'create' | 'join' | null>(null);
+  // After a refused create or join, focus goes back to where the player acted: the button they
+  // pressed was disabled while it worked, which had dropped focus to the page.
+  const [refocus, setRefocus] = useState<'create' | 'join' | null>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (busy !== null || refocus === null) return;
+    setRefocus(null);
+    if (refocus === 'create') {
+      bodyRef.current?.querySelector<HTMLButtonElement>('.play-card-create')?.focus();
+      return;
+    }
+    // The code is selected, ready to be typed over.
+    const input = bodyRef.current?.querySelector<HTMLInputElement>('input[name="roomCode"]');
+    input?.focus();
+    input?.select();
+  }, [busy, refocus]);
 
   function enter(result: RoomResult, isHost: boolean) {
     if (!result.ok) {
       window.alert(result.error);
+      setRefocus(isHost ? 'create' : 'join');
       return;
     }
     navigate('/waiting', {
@@ -49,6 +67,7 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
     const roomCode = normalizeRoomCode(code);
     if (!roomCode) {
       window.alert(ROOM_CODE_REQUIRED);
+      setRefocus('join');
       return;
     }
     setBusy('join');
@@ -66,10 +85,10 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
       icon={<IconSwords />}
       className="play-card"
     >
-      <div className="play-card-body">
+      <div className="play-card-body" ref={bodyRef}>
         <div className="stack-sm">
           <DurationPicker legend="Duration" options={DUEL.modes} value={mode} onChange={setMode} disabled={busy !== null} />
-          <Button size="lg" block loading={busy === 'create'} disabled={busy === 'join'} onClick={onCreate}>
+          <Button size="lg" block className="play-card-create" loading={busy === 'create'} disabled={busy === 'join'} onClick={onCreate}>
             Create Room
           </Button>
         </div>
