@@ -66,9 +66,25 @@ export function AnalyticsPanel({ user, id, onClose }: AnalyticsPanelProps) {
 function SignedInAnalytics() {
   const [view, dispatch] = useReducer(analyticsViewReducer, { kind: 'overview' });
   const { progress, attempts, loading } = useContestProgress(true);
+  // Back from the details: their Back button is gone, so focus lands on the Overview tab it
+  // returned to, not on the document.
+  const returningFromDetails = useRef(false);
+  useEffect(() => {
+    if (view.kind !== 'overview' || !returningFromDetails.current) return;
+    returningFromDetails.current = false;
+    document.getElementById('analytics-tab-overview')?.focus();
+  }, [view.kind]);
 
   if (view.kind === 'details') {
-    return <DetailsView contestId={view.contestId} onBack={() => dispatch({ type: 'back' })} />;
+    return (
+      <DetailsView
+        contestId={view.contestId}
+        onBack={() => {
+          returningFromDetails.current = true;
+          dispatch({ type: 'back' });
+        }}
+      />
+    );
   }
 
   const tabs = [

@@ -32,19 +32,24 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
   const details = useContestDetails(contestId);
   const data = details.data?.contestDetails;
   const ref = useRef<HTMLDivElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     // Opened from low in the history list: show the details from their top.
     const el = ref.current;
     if (el && el.getBoundingClientRect().top < 0) el.scrollIntoView({ block: 'start' });
+    // The history entry that opened this view is gone: focus its first control rather than
+    // leaving focus on the document (preventScroll: the line above decides the scroll).
+    backRef.current?.focus({ preventScroll: true });
   }, []);
 
   return (
     <div ref={ref} className="analytics-details">
       <div className="details-top">
-        <Button variant="secondary" size="sm" onClick={onBack}>
-          ← Back to overview
-        </Button>
+        {/* The Button component's look; a plain button for the ref focused on opening. */}
+        <button ref={backRef} type="button" className="btn btn-secondary btn-sm" onClick={onBack}>
+          <span aria-hidden="true">← </span>Back to overview
+        </button>
       </div>
 
       {details.isPending ? (

@@ -3,9 +3,10 @@
  * opens its details view (spec §4).
  */
 import type { ContestHistoryEntry } from '@mathsprint/shared/protocol';
+import { Fragment } from 'react';
 import { formatMmSs } from '../../../components/ui/time';
 import { BadgeList } from '../../contest/components/badge-chip';
-import { formatRank, longDate } from '../lib/analytics';
+import { historyFigures, longDate } from '../lib/analytics';
 
 export interface HistoryTabProps {
   history: readonly ContestHistoryEntry[];
@@ -33,7 +34,13 @@ export function HistoryTab({ history, onOpen }: HistoryTabProps) {
                 <small> pts</small>
               </span>
               <span className="timeline-meta">
-                {h.correctAnswers}/{h.totalQuestions} · {Math.round(h.accuracy)}% · {formatRank(h.rank)} · {formatMmSs(h.totalTime)}
+                {/* The separators sit between the unbreakable figures, where the line may wrap. */}
+                {[...historyFigures(h), formatMmSs(h.totalTime)].map((figure, i) => (
+                  <Fragment key={i}>
+                    {i > 0 ? ' · ' : null}
+                    <span className="timeline-meta-item">{figure}</span>
+                  </Fragment>
+                ))}
               </span>
             </span>
             <span className="timeline-chevron" aria-hidden="true">

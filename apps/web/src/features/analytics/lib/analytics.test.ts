@@ -9,6 +9,7 @@ import {
   formatAnswer,
   formatRank,
   formatSecondsShort,
+  historyFigures,
   longDate,
   overviewTiles,
   shortDate,
@@ -133,5 +134,16 @@ describe('analyticsViewReducer (spec §4 Analytics panel view)', () => {
   it('keeps the same object when the tab is already shown', () => {
     const overview = { kind: 'overview' } as const;
     expect(analyticsViewReducer(overview, { type: 'tab', tab: 'overview' })).toBe(overview);
+  });
+});
+
+describe('historyFigures (History entry figures)', () => {
+  it('labels each figure, so correct-of-all and accuracy-of-answered do not read as a contradiction', () => {
+    expect(historyFigures({ correctAnswers: 1, totalQuestions: 20, accuracy: 100, rank: 2 })).toEqual(['1/20 correct', '100% accuracy', 'Rank #2']);
+  });
+
+  it('rounds and clamps the accuracy and says N/A for an unranked entry', () => {
+    expect(historyFigures({ correctAnswers: 2, totalQuestions: 3, accuracy: 66.67, rank: null })).toEqual(['2/3 correct', '67% accuracy', 'Rank N/A']);
+    expect(historyFigures({ correctAnswers: 0, totalQuestions: 20, accuracy: Number.NaN, rank: null })[1]).toBe('0% accuracy');
   });
 });

@@ -130,6 +130,17 @@ export function formatRank(rank: number | null | undefined): string {
   return typeof rank === 'number' && Number.isFinite(rank) && rank >= 1 ? `#${rank}` : 'N/A';
 }
 
+/**
+ * The figures of a History entry beside its score, each labelled, so that "1/20" (correct of all
+ * questions) beside "100%" (accuracy, correct of those answered) does not read as a contradiction:
+ * ["1/20 correct", "100% accuracy", "Rank #2"] ('Rank N/A' when unranked). The time is added by the
+ * caller as m:ss.
+ */
+export function historyFigures(entry: Pick<ContestHistoryEntry, 'correctAnswers' | 'totalQuestions' | 'accuracy' | 'rank'>): string[] {
+  const accuracy = Number.isFinite(entry.accuracy) ? Math.round(Math.min(100, Math.max(0, entry.accuracy))) : 0;
+  return [`${entry.correctAnswers}/${entry.totalQuestions} correct`, `${accuracy}% accuracy`, `Rank ${formatRank(entry.rank)}`];
+}
+
 /** Seconds spent on one question, e.g. "12s" or "1m 05s". Non-finite or negative → "0s". */
 export function formatSecondsShort(seconds: number): string {
   const s = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;

@@ -56,7 +56,12 @@ export function ContestResultsScreen() {
   if (results.loading) {
     return (
       <Page>
-        <LoadingScreen title={RESULTS_MESSAGES.loading} />
+        {/* A busy starting point (components/ui/route-change PAGE_START_ATTRIBUTE): the route
+            announcer waits for the results rather than focusing this heading, which the results
+            replace a moment later, dropping focus to the document. */}
+        <div data-page-start="" aria-busy="true">
+          <LoadingScreen title={RESULTS_MESSAGES.loading} />
+        </div>
       </Page>
     );
   }

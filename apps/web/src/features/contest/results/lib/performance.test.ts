@@ -176,6 +176,10 @@ describe('strengthsNote (spec §2: Excellent work at 15 or more correct)', () =>
     expect(strengthsNote(20, 100, 20)).toMatch(/^Excellent work/);
   });
 
+  it('agrees its verb with the plural count ("15 correct answers show", not "shows")', () => {
+    expect(strengthsNote(15, 75, 20)).toContain('15 correct answers show real command');
+  });
+
   it('says something else below 15', () => {
     expect(strengthsNote(14, 100, 14)).not.toMatch(/Excellent work/);
     expect(strengthsNote(14, 100, 14)).toMatch(/accuracy/);

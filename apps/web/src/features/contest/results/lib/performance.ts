@@ -126,7 +126,7 @@ export function missedTopics(answers: readonly Pick<ContestAnswer, 'isCorrect' |
  * did well, read from accuracy and the number solved.
  */
 export function strengthsNote(correct: number, accuracy: number, answered: number): string {
-  if (correct >= EXCELLENT_CORRECT) return `Excellent work! ${correct} correct answers shows real command of every difficulty level.`;
+  if (correct >= EXCELLENT_CORRECT) return `Excellent work! ${correct} correct answers show real command of every difficulty level.`;
   if (answered >= 5 && accuracy >= 80) return `Sharp accuracy: ${accuracy}% of the questions you answered were right.`;
   if (correct >= 10) return `Strong foundations: you solved ${correct} questions, including some of the harder ones.`;
   if (correct > 0) return `You solved ${counted(correct, 'question')} under contest pressure — a base to build on.`;

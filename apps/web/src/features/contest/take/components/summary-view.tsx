@@ -4,6 +4,7 @@
  * the progress percent; 'Review Questions' (to question 1) and 'Execute Submit' ('Computing...'
  * while sending; disabled while submitting or when time is up).
  */
+import { useEffect, useRef } from 'react';
 import { Button, ProgressBar } from '../../../../components/ui';
 import { matrixColumns, percentOf, type SavedAnswers } from '../lib/attempt-navigation';
 import { TAKE_MESSAGES } from '../lib/messages';
@@ -26,10 +27,17 @@ export function SummaryView({ total, answered, saved, onJump, onReview, onExecut
   const columns = matrixColumns(useViewportWidth());
   const percent = percentOf(answered, total);
   const remaining = Math.max(0, total - answered);
+  // The control that led here (Review & Submit, Skip on the last question, the last answer's field)
+  // is gone with the question view: without this, focus falls to the document and the next Tab
+  // starts from the top of the page.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
   return (
     <section className="card ctake-summary" aria-labelledby="ctake-summary-heading">
       <div className="ctake-summary-head">
-        <h2 id="ctake-summary-heading">Review &amp; Submit</h2>
+        <h2 id="ctake-summary-heading" ref={headingRef} tabIndex={-1}>Review &amp; Submit</h2>
         <p className="text-muted">
           {remaining === 0
             ? 'Every question has an answer. Submit when you are ready.'
