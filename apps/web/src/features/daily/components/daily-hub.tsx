@@ -6,7 +6,7 @@
  */
 import type { DailySectionKey, PublicUser } from '@mathsprint/shared/protocol';
 import { seasonOf } from '@mathsprint/shared/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useDailySeason, useDailyStreak, useDailyToday } from '../hooks/use-daily-data';
@@ -36,14 +36,28 @@ export function DailyHub({ user }: DailyHubProps) {
   const season = date ? seasonOf(date) : undefined;
   const seasonQuery = useDailySeason(signedIn ? season?.year : undefined, signedIn ? season?.month : undefined);
   const [open, setOpen] = useState<{ key: DailySectionKey; view: PanelView } | null>(null);
+  // The control that opened the panel, where Close puts the focus back (else it fell to <body>).
+  const opener = useRef<HTMLElement | null>(null);
 
   const sections = today.data?.sections ?? [];
   const openSection = open ? sections.find((s) => s.key === open.key) : undefined;
 
   function show(key: DailySectionKey, view: PanelView) {
+    if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
     setOpen({ key, view });
     // Bring the panel into view on phones, where it sits under the cards.
     requestAnimationFrame(() => document.getElementById('daily-open-section')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+  }
+
+  /**
+   * Closes the panel and puts the focus back on the control that opened it, or, when that is gone
+   * (the panel's own Start Solving), on the set card's first button.
+   */
+  function close(key: DailySectionKey) {
+    setOpen(null);
+    const back = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>(`.daily-set--${key} .daily-set-actions button`);
+    opener.current = null;
+    back?.focus();
   }
 
   const header = (
@@ -110,7 +124,7 @@ export function DailyHub({ user }: DailyHubProps) {
               view={open.view}
               viewerId={user._id}
               signedIn={signedIn}
-              onClose={() => setOpen(null)}
+              onClose={() => close(open.key)}
               onSolve={(key) => show(key, 'solve')}
             />
           </div>

@@ -11,9 +11,11 @@ export interface DailyRankingsProps {
   currentUserId: string | null;
   /** Accessible name of the table, e.g. "Daily rankings, Basic". */
   label: string;
+  /** Whether the viewer may solve the set: a locked set's empty rankings do not invite them to. */
+  canSolve: boolean;
 }
 
-export function DailyRankings({ entries, loading, currentUserId, label }: DailyRankingsProps) {
+export function DailyRankings({ entries, loading, currentUserId, label, canSolve }: DailyRankingsProps) {
   if (loading) {
     return (
       <div aria-busy="true" aria-label="Loading daily rankings">
@@ -23,7 +25,9 @@ export function DailyRankings({ entries, loading, currentUserId, label }: DailyR
       </div>
     );
   }
-  if (entries.length === 0) return <p className="daily-empty">Nobody has submitted this set today yet. Be the first!</p>;
+  if (entries.length === 0) {
+    return <p className="daily-empty">{canSolve ? 'Nobody has submitted this set today yet. Be the first!' : 'Nobody has submitted this set today yet.'}</p>;
+  }
   return (
     <div className="daily-table-wrap">
       <table className="daily-table daily-rankings">

@@ -116,7 +116,10 @@ export function SeasonBoard({ season, loading, currentUserId, nextSeasonText, ye
       )}
       {!loading && ownRow && me ? (
         <div className="daily-own-row" aria-label="Your season row">
-          <span className="daily-rank">{me.rank ?? '–'}</span>
+          <span className="daily-rank">
+            {me.rank ?? <span aria-hidden="true">–</span>}
+            {me.rank === null ? <span className="visually-hidden">Not ranked yet</span> : null}
+          </span>
           <span className="daily-name">
             {me.name} <span className="daily-you">(You)</span>
           </span>
@@ -124,7 +127,8 @@ export function SeasonBoard({ season, loading, currentUserId, nextSeasonText, ye
             {me.seasonPoints}
             <span className="daily-unit"> pts</span>
           </span>
-          <span className="num daily-own-rating">{Math.round(me.rating)}</span>
+          {/* Labelled: alone under the podium, a bare 1500 read as more points. */}
+          <span className="num daily-own-rating">Rating {Math.round(me.rating)}</span>
         </div>
       ) : null}
       {season ? (

@@ -5,7 +5,7 @@
  * locked section's rankings can be read without opening it.
  */
 import type { DailySectionKey, DailySectionResult, DailySectionSummary } from '@mathsprint/shared/protocol';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
 import { IconTrophy } from '../../../components/ui/icons';
@@ -13,6 +13,7 @@ import { useDailyLeaderboard } from '../hooks/use-daily-data';
 import { useSectionSession } from '../hooks/use-section-session';
 import { difficultyLabel, questionCountText, unlockText } from '../lib/sections';
 import { badgeToastText } from '../lib/badges';
+import { invalidAnswers } from '../lib/answer-timer';
 import { DailyRankings } from './daily-rankings';
 import { Discussion } from './discussion';
 import { IconX } from './daily-icons';
@@ -101,13 +102,38 @@ function Review({ result }: { result: DailySectionResult }) {
 function Solver({ date, section, viewerId }: { date: string; section: DailySectionSummary; viewerId: string | null }) {
   const session = useSectionSession(date, section.key, viewerId);
   const firstInput = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const data = session.section;
   const result = data?.result ?? null;
   const answered = session.inputs.filter((v) => v.trim() !== '').length;
 
+  /**
+   * Enter in an answer goes on to the next question, and from the last one to 'Execute Submit()':
+   * a form's implicit submission would send the whole set, blanks and all, after the first answer,
+   * and a set can be submitted only once a day.
+   */
+  function onAnswerKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number) {
+    if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    const form = formRef.current;
+    const next = form?.querySelectorAll<HTMLInputElement>('.daily-answer-input')[index + 1];
+    (next ?? form?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus();
+  }
+
   useEffect(() => {
     if (data && !data.submitted) firstInput.current?.focus({ preventScroll: true });
   }, [data]);
+
+  // 'Execute Submit()' and the answers are disabled while the set is sent, which drops the focus to
+  // <body>; when the submit fails the form stays, so the focus goes back to the button.
+  const wasSubmitting = useRef(false);
+  useEffect(() => {
+    const failed = wasSubmitting.current && !session.submitting && session.lastSubmit === null;
+    wasSubmitting.current = session.submitting;
+    if (failed && (document.activeElement === null || document.activeElement === document.body)) {
+      formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+    }
+  }, [session.submitting, session.lastSubmit]);
 
   if (session.loading) {
     return (
@@ -119,10 +145,14 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
     );
   }
   if (session.openError || !data) {
+    // With a way out: Close alone left a player whose opening failed on a passing error nowhere to go.
     return (
-      <p className="alert alert-error" role="alert">
-        {session.openError}
-      </p>
+      <div className="alert alert-error daily-open-error" role="alert">
+        <p>{session.openError}</p>
+        <Button size="sm" variant="secondary" loading={session.retrying} onClick={session.retryOpen}>
+          Try again
+        </Button>
+      </div>
     );
   }
   if (result) {
@@ -135,10 +165,14 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
   }
   return (
     <form
+      ref={formRef}
       className="daily-solver"
       onSubmit={(e) => {
         e.preventDefault();
+        const bad = invalidAnswers(session.inputs);
         session.submit();
+        // The toast names the questions; the focus goes to the first of them.
+        if (bad.length > 0) formRef.current?.querySelectorAll<HTMLInputElement>('.daily-answer-input')[bad[0]!]?.focus();
       }}
     >
       <ol className="list-reset daily-questions">
@@ -158,10 +192,12 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
               type="text"
               inputMode="decimal"
               autoComplete="off"
+              enterKeyHint={i === data.questions.length - 1 ? 'done' : 'next'}
               spellCheck={false}
               placeholder="Answer"
               value={session.inputs[i] ?? ''}
               onChange={(e) => session.setInput(i, e.target.value)}
+              onKeyDown={(e) => onAnswerKeyDown(e, i)}
               onFocus={() => session.onFocusQuestion(i)}
               onBlur={session.onBlurQuestion}
               disabled={session.submitting}
@@ -185,12 +221,18 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
 export function SectionPanel({ date, section, view, viewerId, signedIn, onClose, onSolve }: SectionPanelProps) {
   const rankings = useDailyLeaderboard(date, section.key);
   const headingId = `daily-panel-title-${section.key}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // A card's Rankings button shows only the rankings, far below it on a phone: the focus follows
+  // them (Start Solving sends it to the first answer instead).
+  useEffect(() => {
+    if (view === 'rankings') headingRef.current?.focus({ preventScroll: true });
+  }, [view]);
   return (
     <section className="card daily-panel" aria-labelledby={headingId} id="daily-open-section">
       <header className="daily-panel-head">
         <div>
           <p className="eyebrow">{view === 'solve' ? 'Open set' : section.unlocked ? 'Set' : `Locked set · ${unlockText(section.unlockRating)}`}</p>
-          <h2 id={headingId} className="card-title">
+          <h2 id={headingId} ref={headingRef} className="card-title daily-panel-title" tabIndex={-1}>
             {section.title}
             <span className={`badge daily-difficulty daily-difficulty--${section.difficulty}`}>{difficultyLabel(section.difficulty)}</span>
           </h2>
@@ -218,6 +260,7 @@ export function SectionPanel({ date, section, view, viewerId, signedIn, onClose,
         </h3>
         <DailyRankings
           entries={rankings.data?.top ?? []}
+          canSolve={section.unlocked}
           loading={rankings.isPending}
           currentUserId={viewerId}
           label={`Daily rankings, ${section.title}`}

@@ -30,6 +30,10 @@ export interface SectionSession {
   loading: boolean;
   /** The server's reason when opening failed (403 names the rating needed), else null. */
   openError: string | null;
+  /** Asks for the section again after a failed opening. */
+  retryOpen: () => void;
+  /** Whether that new try is under way. */
+  retrying: boolean;
   inputs: string[];
   setInput: (index: number, value: string) => void;
   onFocusQuestion: (index: number) => void;
@@ -113,6 +117,8 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
     section: query.data,
     loading: query.isPending,
     openError: query.error ? (query.error instanceof ApiError && query.error.status > 0 ? query.error.message : DAILY_MESSAGES.openFailed) : null,
+    retryOpen: () => void query.refetch(),
+    retrying: query.isFetching,
     inputs,
     setInput: (index, value) => {
       setInputs((prev) => prev.map((v, i) => (i === index ? value : v)));
