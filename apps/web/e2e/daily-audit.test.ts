@@ -91,6 +91,24 @@ describe('daily hub audit: a new player on phones and a desktop', () => {
     for (let i = 0; i < 10; i++) expect(await questions.nth(i).getByRole('textbox').inputValue()).toBe(String(solveQuestionText(texts[i]!)));
     await shot(page, 'daily-audit-02-answered-by-keyboard-375');
 
+    // A phone has a ± key beside each answer (an iPhone's decimal keypad has no minus): it flips
+    // the sign and leaves the focus in the answer.
+    const firstAnswer = questions.nth(0).getByRole('textbox');
+    const typed = await firstAnswer.inputValue();
+    const sign = page.getByRole('button', { name: 'Toggle minus sign, question 1', exact: true });
+    await sign.click();
+    expect(await firstAnswer.inputValue()).toBe(`-${typed}`);
+    await panel.locator('.daily-questions').screenshot({ path: `${SCREENSHOT_DIR}/daily-audit-02b-answers-sign-key-375.png` });
+    await expect.poll(() => focusedName(page)).toBe('daily-answer-basic-0');
+    await sign.click();
+    expect(await firstAnswer.inputValue()).toBe(typed);
+    const signBox = (await sign.boundingBox())!;
+    expect(signBox.width).toBeGreaterThanOrEqual(24);
+    expect(signBox.height).toBeGreaterThanOrEqual(24);
+    // Nothing in the rows runs past the phone's edge with the key beside the answer.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await page.getByRole('button', { name: 'Execute Submit()' }).focus();
+
     // Enter on the button submits, once, and the result takes the focus.
     await page.keyboard.press('Enter');
     await panel.locator('.daily-result').waitFor({ timeout: 15_000 });

@@ -13,6 +13,7 @@ import { useDailyLeaderboard } from '../hooks/use-daily-data';
 import { useSectionSession } from '../hooks/use-section-session';
 import { difficultyLabel, questionCountText, unlockText } from '../lib/sections';
 import { badgeToastText } from '../lib/badges';
+import { toggleSign } from '../../../lib/answer-input';
 import { invalidAnswers } from '../lib/answer-timer';
 import { DailyRankings } from './daily-rankings';
 import { Discussion } from './discussion';
@@ -185,24 +186,42 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
               <span className="daily-question-text">{q}</span>
               <span className="visually-hidden">, answer to question {i + 1}</span>
             </label>
-            <input
-              ref={i === 0 ? firstInput : undefined}
-              id={`daily-answer-${section.key}-${i}`}
-              className="input daily-answer-input"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              enterKeyHint={i === data.questions.length - 1 ? 'done' : 'next'}
-              spellCheck={false}
-              placeholder="Answer"
-              value={session.inputs[i] ?? ''}
-              onChange={(e) => session.setInput(i, e.target.value)}
-              onKeyDown={(e) => onAnswerKeyDown(e, i)}
-              onFocus={() => session.onFocusQuestion(i)}
-              onBlur={session.onBlurQuestion}
-              disabled={session.submitting}
-              aria-invalid={session.invalid.includes(i) || undefined}
-            />
+            <div className="daily-answer-group">
+              {/* Phones and touch screens only (daily.css): an iPhone's decimal keypad has no minus
+                  key, and from 'Advanced' on a set can have negative answers. Out of the Tab order,
+                  which goes from answer to answer. */}
+              <button
+                type="button"
+                className="daily-sign-toggle"
+                tabIndex={-1}
+                aria-label={`Toggle minus sign, question ${i + 1}`}
+                disabled={session.submitting}
+                onClick={(e) => {
+                  session.setInput(i, toggleSign((session.inputs[i] ?? '').trim()));
+                  (e.currentTarget.nextElementSibling as HTMLInputElement | null)?.focus();
+                }}
+              >
+                ±
+              </button>
+              <input
+                ref={i === 0 ? firstInput : undefined}
+                id={`daily-answer-${section.key}-${i}`}
+                className="input daily-answer-input"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                enterKeyHint={i === data.questions.length - 1 ? 'done' : 'next'}
+                spellCheck={false}
+                placeholder="Answer"
+                value={session.inputs[i] ?? ''}
+                onChange={(e) => session.setInput(i, e.target.value)}
+                onKeyDown={(e) => onAnswerKeyDown(e, i)}
+                onFocus={() => session.onFocusQuestion(i)}
+                onBlur={session.onBlurQuestion}
+                disabled={session.submitting}
+                aria-invalid={session.invalid.includes(i) || undefined}
+              />
+            </div>
           </li>
         ))}
       </ol>
