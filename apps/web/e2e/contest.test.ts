@@ -84,6 +84,25 @@ async function answerShownQuestion(page: Page): Promise<void> {
     .toBe(true);
 }
 
+/** The focused element, described: its id, or its tag and accessible text ('body' when none). */
+async function focused(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return 'body';
+    const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
+    return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${text ? ` "${text}"` : ''}`;
+  });
+}
+
+/** Types the right answer to the question shown and presses Enter, by keyboard only. */
+async function answerByKeyboard(page: Page): Promise<void> {
+  const text = (await page.locator('.ctake-question-text').textContent())?.trim() ?? '';
+  const heading = (await page.locator('#ctake-question-heading').textContent()) ?? '';
+  await page.keyboard.type(String(solveQuestionText(text)));
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await page.locator('#ctake-question-heading').textContent()) !== heading, { timeout: 10_000 }).toBe(true);
+}
+
 /** The value of one Summary metric (a `dt` label and its `dd`), e.g. 'Average score'. */
 function metric(page: Page, label: string) {
   return page
@@ -297,6 +316,8 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     const entry = panel.getByRole('list', { name: 'Past contests' }).getByRole('button').first();
     await expect.poll(async () => (await entry.textContent()) ?? '').toContain(`Browser Cup ${stamp}`);
     await expect.poll(async () => (await entry.textContent()) ?? '').toContain('20');
+    // Each figure says what it is: "1/20" correct beside "100%" accuracy read as a contradiction.
+    expect((await entry.textContent()) ?? '').toMatch(/4\/20 correct · 100% accuracy · Rank #1 · \d+:\d\d/);
     await shot(pageA, 'contest-13-analytics-history-desktop');
     await entry.click();
     await expect.poll(async () => (await panel.textContent()) ?? '').toMatch(/#1|Rank\s*1/);
@@ -307,7 +328,12 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     expect(await panel.locator('.review-mark', { hasText: /(^|\s)Correct$/ }).count()).toBe(4);
     expect(await panel.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
     expect(await panel.locator('.review-item.is-wrong').count()).toBe(0);
+    // The history entry that opened the details is gone: focus is on their Back button, and Back
+    // puts it on the Overview tab it returns to (it used to fall to the document both times).
+    expect(await focused(pageA)).toBe('button "← Back to overview"');
     await shot(pageA, 'contest-14-analytics-details-desktop');
+    await pageA.keyboard.press('Enter');
+    await expect.poll(() => focused(pageA)).toBe('button#analytics-tab-overview "Overview"');
 
     await pageB.goto('/');
     await pageB.locator('.contest-card').getByText('Contest ended').waitFor();
@@ -318,7 +344,16 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     // Bob's details: his 2 answers right, the 18 he never reached 'Not answered'.
     const panelB = pageB.locator('.analytics-panel');
     await panelB.getByRole('tab', { name: 'History' }).click();
-    await panelB.getByRole('list', { name: 'Past contests' }).getByRole('button').first().click();
+    const entryB = panelB.getByRole('list', { name: 'Past contests' }).getByRole('button').first();
+    expect((await entryB.textContent()) ?? '').toMatch(/2\/20 correct · 100% accuracy · Rank #2 · \d+:\d\d/);
+    // The labelled figures wrap inside the entry on a phone rather than running out of it.
+    const outside = await entryB.evaluate((button) => {
+      const edge = button.getBoundingClientRect().right;
+      return [...button.querySelectorAll('*')].filter((el) => el.getBoundingClientRect().right > edge + 1).map((el) => `${el.className} ${el.textContent}`);
+    });
+    expect(outside).toEqual([]);
+    await shot(pageB, 'contest-13-analytics-history-phone');
+    await entryB.click();
     await expect.poll(() => panelB.locator('.review-item').count(), { timeout: 20_000 }).toBe(20);
     expect(await panelB.locator('.review-mark', { hasText: 'Not answered' }).count()).toBe(18);
     expect(await panelB.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
@@ -329,7 +364,7 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await ctxB.close();
   });
 
-  it('keeps a registered player who opens the contest a few seconds early waiting, then shows the first question', { timeout: 90_000 }, async () => {
+  it('keeps a registered player who opens the contest a few seconds early waiting, then plays it by keyboard', { timeout: 120_000 }, async () => {
     const early = { name: 'Eve Early', email: `eve-${stamp}@example.com`, password: 'first-in-line-3' };
     const contest = await scheduleContest(`Early Bird Cup ${stamp}`, 20);
     const ctx = await newContext(suite.browser, suite.app.url, DESKTOP);
@@ -355,6 +390,50 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await page.locator('.ctake-question-text').waitFor({ timeout: 20_000 });
     expect(new URL(page.url()).pathname).toBe(`/contest/${contest.id}`);
     expect(Date.now()).toBeGreaterThanOrEqual(contest.openMs);
+
+    // From here by keyboard only. Focus is in the answer field, and every move between the
+    // question view and the summary leaves it where the player works, never on the document
+    // (the button that led to the summary goes with the question view).
+    await expect.poll(() => focused(page)).toMatch(/^input#/);
+    await page.getByRole('button', { name: 'Submit Answer' }).click();
+    await page.getByText('Please enter an answer').waitFor();
+    await page.getByPlaceholder('Type your answer').focus();
+    await answerByKeyboard(page);
+    await expect.poll(() => focused(page)).toMatch(/^input#/);
+    const toSummary = async () => {
+      await page.getByRole('heading', { name: 'Review & Submit', level: 2 }).waitFor();
+      await expect.poll(() => focused(page)).toBe('h2#ctake-summary-heading "Review & Submit"');
+    };
+    await page.locator('.ctake-side-review').focus();
+    await page.keyboard.press('Enter');
+    await toSummary();
+    await page.getByRole('button', { name: 'Review Questions' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ctake-question-text').waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^input#/);
+    await page.locator('.ctake-side-review').focus();
+    await page.keyboard.press('Enter');
+    await toSummary();
+    await page.getByRole('button', { name: 'Question 5, not answered' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator('.ctake-question-text').waitFor();
+    await expect.poll(() => focused(page)).toMatch(/^input#/);
+    // The last question's Skip for Now opens the summary: focus follows there too.
+    await page.getByRole('button', { name: 'Question 20, not answered' }).click();
+    await page.locator('.ctake-nav-skip').focus();
+    await page.keyboard.press('Enter');
+    await toSummary();
+    await page.getByRole('button', { name: 'Execute Submit' }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('dialog', { name: 'Submit your contest?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Submit', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`**/contest/${contest.id}/results`);
+    // 'Computing Results...' stands in for the page a moment: focus reaches the results' heading,
+    // not the document once that loading heading is replaced.
+    await expect.poll(() => focused(page)).toBe(`h1#cresults-title "Early Bird Cup ${stamp}"`);
+
     expect(pageErrors).toEqual([]);
     // The start waited for the opening instead of being refused: no 409 in the console.
     expect(errors).toEqual([]);
