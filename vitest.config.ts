@@ -33,7 +33,13 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // One file at a time, each with its own app and browser, in the threads pool: Vitest runs
+          // its pools side by side, so the browser tests (mostly waiting on real game and contest
+          // clocks) overlap the integration files in the forks pool instead of following them.
+          // Vitest sizes each pool at (CPUs − 1) workers, one on this 2-core machine, and ignores a
+          // project's fileParallelism, hence singleThread for the one-at-a-time.
+          pool: 'threads',
+          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
