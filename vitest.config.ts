@@ -7,6 +7,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // The threads pool serves the unit files (singleThread below) and the browser tests, one at a
+    // time whatever the machine's size.
+    poolOptions: { threads: { maxThreads: 1, minThreads: 1 } },
     projects: [
       {
         test: {
@@ -33,13 +36,12 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // One file at a time, each with its own app and browser, in the threads pool: Vitest runs
-          // its pools side by side, so the browser tests (mostly waiting on real game and contest
-          // clocks) overlap the integration files in the forks pool instead of following them.
-          // Vitest sizes each pool at (CPUs − 1) workers, one on this 2-core machine, and ignores a
-          // project's fileParallelism, hence singleThread for the one-at-a-time.
+          // In the threads pool, one file at a time (the root's maxThreads), each in a fresh worker
+          // with its own app and browser: Vitest runs its pools side by side, so the browser tests
+          // (mostly waiting on real game and contest clocks) overlap the integration files in the
+          // forks pool instead of following them. (Vitest sizes a pool from the root config, at
+          // CPUs − 1 workers by default, and ignores a project's fileParallelism.)
           pool: 'threads',
-          poolOptions: { threads: { singleThread: true } },
         },
       },
     ],
