@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { cx } from './cx';
 import { Spinner } from './spinner';
 
@@ -16,6 +16,8 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loading?: boolean;
   /** Optional leading icon (decorative). */
   icon?: ReactNode;
+  /** The `<button>` element (React 19 passes `ref` as a prop), for a caller that moves focus to it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** The app's button. `type` defaults to "button" so that only explicit submit buttons submit forms. */

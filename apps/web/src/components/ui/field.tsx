@@ -1,4 +1,4 @@
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { cx } from './cx';
 
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -14,6 +14,8 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   footer?: ReactNode;
   /** Larger input (answer fields). */
   large?: boolean;
+  /** The `<input>` element (React 19 passes `ref` as a prop), for a caller that moves focus to it. */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** The input's id (given or generated), the ids of its hint and error lines, and its aria-describedby. */

@@ -46,10 +46,9 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
   return (
     <div ref={ref} className="analytics-details">
       <div className="details-top">
-        {/* The Button component's look; a plain button for the ref focused on opening. */}
-        <button ref={backRef} type="button" className="btn btn-secondary btn-sm" onClick={onBack}>
+        <Button ref={backRef} variant="secondary" size="sm" onClick={onBack}>
           <span aria-hidden="true">← </span>Back to overview
-        </button>
+        </Button>
       </div>
 
       {details.isPending ? (

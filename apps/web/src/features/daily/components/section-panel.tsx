@@ -107,6 +107,8 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
   const data = session.section;
   const result = data?.result ?? null;
   const answered = session.inputs.filter((v) => v.trim() !== '').length;
+  const answerId = (index: number) => `daily-answer-${section.key}-${index}`;
+  const answerInput = (index: number) => document.getElementById(answerId(index)) as HTMLInputElement | null;
 
   /**
    * Enter in an answer goes on to the next question, and from the last one to 'Execute Submit()':
@@ -116,9 +118,7 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
   function onAnswerKeyDown(event: KeyboardEvent<HTMLInputElement>, index: number) {
     if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
     event.preventDefault();
-    const form = formRef.current;
-    const next = form?.querySelectorAll<HTMLInputElement>('.daily-answer-input')[index + 1];
-    (next ?? form?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus();
+    (answerInput(index + 1) ?? formRef.current?.querySelector<HTMLButtonElement>('button[type="submit"]'))?.focus();
   }
 
   useEffect(() => {
@@ -173,13 +173,13 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
         const bad = invalidAnswers(session.inputs);
         session.submit();
         // The toast names the questions; the focus goes to the first of them.
-        if (bad.length > 0) formRef.current?.querySelectorAll<HTMLInputElement>('.daily-answer-input')[bad[0]!]?.focus();
+        if (bad.length > 0) answerInput(bad[0]!)?.focus();
       }}
     >
       <ol className="list-reset daily-questions">
         {data.questions.map((q, i) => (
           <li key={i} className="daily-question">
-            <label className="daily-question-label" htmlFor={`daily-answer-${section.key}-${i}`}>
+            <label className="daily-question-label" htmlFor={answerId(i)}>
               <span className="daily-qnum" aria-hidden="true">
                 Q{i + 1}
               </span>
@@ -196,16 +196,16 @@ function Solver({ date, section, viewerId }: { date: string; section: DailySecti
                 tabIndex={-1}
                 aria-label={`Toggle minus sign, question ${i + 1}`}
                 disabled={session.submitting}
-                onClick={(e) => {
+                onClick={() => {
                   session.setInput(i, toggleSign((session.inputs[i] ?? '').trim()));
-                  (e.currentTarget.nextElementSibling as HTMLInputElement | null)?.focus();
+                  answerInput(i)?.focus();
                 }}
               >
                 ±
               </button>
               <input
                 ref={i === 0 ? firstInput : undefined}
-                id={`daily-answer-${section.key}-${i}`}
+                id={answerId(i)}
                 className="input daily-answer-input"
                 type="text"
                 inputMode="decimal"

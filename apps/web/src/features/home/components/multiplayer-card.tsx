@@ -28,18 +28,18 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
   // After a refused create or join, focus goes back to where the player acted: the button they
   // pressed was disabled while it worked, which had dropped focus to the page.
   const [refocus, setRefocus] = useState<'create' | 'join' | null>(null);
-  const bodyRef = useRef<HTMLDivElement>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (busy !== null || refocus === null) return;
     setRefocus(null);
     if (refocus === 'create') {
-      bodyRef.current?.querySelector<HTMLButtonElement>('.play-card-create')?.focus();
+      createRef.current?.focus();
       return;
     }
     // The code is selected, ready to be typed over.
-    const input = bodyRef.current?.querySelector<HTMLInputElement>('input[name="roomCode"]');
-    input?.focus();
-    input?.select();
+    codeRef.current?.focus();
+    codeRef.current?.select();
   }, [busy, refocus]);
 
   function enter(result: RoomResult, isHost: boolean) {
@@ -85,10 +85,10 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
       icon={<IconSwords />}
       className="play-card"
     >
-      <div className="play-card-body" ref={bodyRef}>
+      <div className="play-card-body">
         <div className="stack-sm">
           <DurationPicker legend="Duration" options={DUEL.modes} value={mode} onChange={setMode} disabled={busy !== null} />
-          <Button size="lg" block className="play-card-create" loading={busy === 'create'} disabled={busy === 'join'} onClick={onCreate}>
+          <Button ref={createRef} size="lg" block loading={busy === 'create'} disabled={busy === 'join'} onClick={onCreate}>
             Create Room
           </Button>
         </div>
@@ -97,6 +97,7 @@ export function MultiplayerCard({ playerName }: MultiplayerCardProps) {
           <Field
             label="Room code"
             name="roomCode"
+            ref={codeRef}
             placeholder="e.g. K7M2QX"
             autoComplete="off"
             autoCapitalize="characters"
