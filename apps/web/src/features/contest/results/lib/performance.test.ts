@@ -206,6 +206,14 @@ describe('nextStepsText (spec §2: differs for rank 10 or better)', () => {
     expect(rest).toMatch(/topics you missed/);
   });
 
+  it('names the next contest, not a weekday (CONTEST_CRON may move it off Friday)', () => {
+    const papers = [mixed, { correct: 5, answered: 5, questionCount: 5 }, { correct: 4, answered: 4, questionCount: 20 }];
+    for (const rank of [1, 2, 7, 11, null]) {
+      for (const paper of papers) expect(nextStepsText(rank, paper)).not.toMatch(/Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/);
+    }
+    expect(nextStepsText(1, mixed)).toMatch(/next contest/);
+  });
+
   it('fits the paper outside the top 10: no "topics you missed" when nothing was missed', () => {
     const perfect = nextStepsText(null, { correct: 5, answered: 5, questionCount: 5 });
     expect(perfect).not.toMatch(/missed/);

@@ -198,18 +198,20 @@ export function workOnText(insight: Exclude<WorkOnInsight, { kind: 'topics' }>):
  * The next-steps text (spec §2: it differs for rank 10 or better; ours also for the podium and for
  * first). Outside the top 10 (or before close, rank null) it fits the paper: a perfect one is told
  * about time, one with only unanswered questions about pace, the rest about the topics missed.
+ * It says "the next contest", never a weekday: the operator's CONTEST_CRON may move the contest off
+ * the spec's Friday.
  */
 export function nextStepsText(rank: number | null, tally: PaperTally): string {
   if (rank !== null && rank >= 1 && rank <= TOP_RANK_FOR_NEXT_STEPS) {
-    if (rank === 1) return 'Defend your title next Friday: keep your speed up on the hardest questions, where ties are decided by time.';
-    if (rank <= 3) return 'You made the podium. Go for first place next Friday: every hard question you get right counts most.';
-    return 'You are in the top 10. Push for the podium next Friday: shave seconds off the easy questions and bank time for the hard ones.';
+    if (rank === 1) return 'Defend your title in the next contest: keep your speed up on the hardest questions, where ties are decided by time.';
+    if (rank <= 3) return 'You made the podium. Go for first place in the next contest: every hard question you get right counts most.';
+    return 'You are in the top 10. Push for the podium in the next contest: shave seconds off the easy questions and bank time for the hard ones.';
   }
-  if (isPerfectPaper(tally)) return 'Keep the perfect score next Friday and finish faster: among equal scores, the quickest ranks first.';
+  if (isPerfectPaper(tally)) return 'Keep the perfect score in the next contest and finish faster: among equal scores, the quickest ranks first.';
   if (tally.answered > 0 && tally.correct >= tally.answered) {
-    return 'Practise the daily sets to build speed, so that you reach every question in next Friday’s contest.';
+    return 'Practise the daily sets to build speed, so that you reach every question in the next contest.';
   }
-  return 'Practise the daily sets, starting with the topics you missed, and aim for the top 10 in next Friday’s contest.';
+  return 'Practise the daily sets, starting with the topics you missed, and aim for the top 10 in the next contest.';
 }
 
 /** A rating change as the signed whole-point delta, e.g. '+32', '−5', '±0'. */
