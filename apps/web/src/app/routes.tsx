@@ -4,6 +4,11 @@
  * it asks the server for the user. Each route's `handle.title` names its page in the document title
  * and in the announcement made when a navigation opens it (components/ui/route-change); the spec
  * defines no page titles, so these are ours.
+ *
+ * Code splitting: the sign-in pages, home and 404 are in the first bundle; every other screen is a
+ * route `lazy` module, fetched when a navigation first reaches it (React Router waits for it before
+ * it leaves the current page, so no blank screen). The three Math Challenge screens share one
+ * module (routes/duel), so the waiting room's move to /game at the countdown fetches nothing.
  */
 import type { RouteObject } from 'react-router';
 import { SessionGuard } from '../features/accounts/components/session-guard';
@@ -11,21 +16,20 @@ import { LoginRoute } from './routes/login';
 import { SignupRoute } from './routes/signup';
 import { AuthSuccessRoute } from './routes/auth-success';
 import { HomeRoute } from './routes/home';
-import { WaitingRoute } from './routes/waiting';
-import { GameRoute } from './routes/game';
-import { ResultsRoute } from './routes/results';
-import { SingleplayerRoute } from './routes/singleplayer';
-import { DailyRoute } from './routes/daily';
-import { ContestRoute } from './routes/contest';
-import { ContestResultsRoute } from './routes/contest-results';
 import { TAKE_MESSAGES } from '../features/contest/take/lib/messages';
 import { RESULTS_MESSAGES } from '../features/contest/results/lib/messages';
 import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
+import { LoadingScreen } from '../components/ui/spinner';
 import { RootLayout } from './root-layout';
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    // A screen that fails to load or render (routes/route-error), instead of React Router's page.
+    errorElement: <RouteError />,
+    // Shown while a lazy screen's module loads on the first page load (a link straight to /daily).
+    hydrateFallbackElement: <LoadingScreen title="Loading…" />,
     children: [
       { path: '/login', element: <LoginRoute />, handle: { title: 'Sign in' } },
       { path: '/signup', element: <SignupRoute />, handle: { title: 'Create account' } },
@@ -34,18 +38,18 @@ export const routes: RouteObject[] = [
         element: <SessionGuard />,
         children: [
           { path: '/', element: <HomeRoute />, handle: { title: 'Home' } },
-          { path: '/waiting', element: <WaitingRoute />, handle: { title: 'Waiting room' } },
-          { path: '/game', element: <GameRoute />, handle: { title: 'Math Challenge' } },
-          { path: '/results', element: <ResultsRoute />, handle: { title: 'Game Results' } },
-          { path: '/singleplayer', element: <SingleplayerRoute />, handle: { title: 'Solo Sprint' } },
-          { path: '/daily', element: <DailyRoute />, handle: { title: 'Daily Practice' } },
+          { path: '/waiting', lazy: () => import('./routes/duel').then((m) => ({ Component: m.WaitingRoute })), handle: { title: 'Waiting room' } },
+          { path: '/game', lazy: () => import('./routes/duel').then((m) => ({ Component: m.GameRoute })), handle: { title: 'Math Challenge' } },
+          { path: '/results', lazy: () => import('./routes/duel').then((m) => ({ Component: m.ResultsRoute })), handle: { title: 'Game Results' } },
+          { path: '/singleplayer', lazy: () => import('./routes/singleplayer').then((m) => ({ Component: m.SingleplayerRoute })), handle: { title: 'Solo Sprint' } },
+          { path: '/daily', lazy: () => import('./routes/daily').then((m) => ({ Component: m.DailyRoute })), handle: { title: 'Daily Practice' } },
           // The two contest routes show no Logout button (spec §2).
           // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
           // /login (spec §2 "Contest taking", §5).
-          { path: '/contest/:contestId', element: <ContestRoute />, handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
+          { path: '/contest/:contestId', lazy: () => import('./routes/contest').then((m) => ({ Component: m.ContestRoute })), handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
           {
             path: '/contest/:contestId/results',
-            element: <ContestResultsRoute />,
+            lazy: () => import('./routes/contest-results').then((m) => ({ Component: m.ContestResultsRoute })),
             handle: { title: 'Contest results', signedOutMessage: RESULTS_MESSAGES.loginRequired },
           },
         ],
