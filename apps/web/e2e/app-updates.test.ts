@@ -1,9 +1,10 @@
 /**
- * A screen whose code cannot be fetched (app/routes.tsx loads every screen but home and the
- * sign-in pages on first use): what a player meets when the server was updated while their tab kept
- * the old build, whose hashed file names are gone. The app reloads once by itself (which fetches the
- * new build); if the screen still cannot be fetched it says so, with Reload, instead of React
- * Router's developer page; once the file is reachable, Reload opens the screen.
+ * The screens' code (app/routes.tsx: every screen but home and the sign-in pages is its own module,
+ * prefetched once the first screen is up), and a screen whose code cannot be fetched: what a player
+ * meets when the server was updated while their tab kept the old build, whose hashed file names are
+ * gone. The app reloads once by itself (which fetches the new build); if the screen still cannot be
+ * fetched it says so, with Reload, instead of React Router's developer page; once the file is
+ * reachable, Reload opens the screen.
  * Screens saved as artifacts/screenshots/updates-*.
  */
 import { describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ const suite = useAppAndBrowser();
 
 /** The solo screen's own module (Vite names a lazy route's chunk after its file). */
 const SOLO_CHUNK = /\/assets\/singleplayer-[^/]*\.js$/;
+const DAILY_CHUNK = /\/assets\/daily-[^/]*\.js$/;
 
 describe('a screen whose code cannot be fetched', () => {
   for (const [width, viewport] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
@@ -22,10 +24,14 @@ describe('a screen whose code cannot be fetched', () => {
       const context = await newContext(suite.browser, suite.app.url, viewport);
       const page = await context.newPage();
       try {
+        // Before the first page: the app prefetches the screens once home is up (app/routes).
+        await page.route(SOLO_CHUNK, (route) => route.abort('connectionrefused'));
+        const dailyPrefetched = page.waitForRequest(DAILY_CHUNK, { timeout: 20_000 });
         await continueAsGuest(page);
+        // Home is up: the other screens are fetched before any navigation needs them.
+        await dailyPrefetched;
         let documentLoads = 0;
         page.on('load', () => documentLoads++);
-        await page.route(SOLO_CHUNK, (route) => route.abort('connectionrefused'));
 
         const reloaded = page.waitForEvent('load', { timeout: 20_000 });
         await page.getByRole('button', { name: 'Start Challenge' }).click();

@@ -7,8 +7,9 @@
  *
  * Code splitting: the sign-in pages, home and 404 are in the first bundle; every other screen is a
  * route `lazy` module, fetched when a navigation first reaches it (React Router waits for it before
- * it leaves the current page, so no blank screen). The three Math Challenge screens share one
- * module (routes/duel), so the waiting room's move to /game at the countdown fetches nothing.
+ * it leaves the current page, so no blank screen) or earlier by prefetchScreens once the first
+ * screen is up. The three Math Challenge screens share one module (routes/duel), so the waiting
+ * room's move to /game at the countdown fetches nothing.
  */
 import type { RouteObject } from 'react-router';
 import { SessionGuard } from '../features/accounts/components/session-guard';
@@ -22,6 +23,22 @@ import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 import { LoadingScreen } from '../components/ui/spinner';
 import { RootLayout } from './root-layout';
+
+const loadDuel = () => import('./routes/duel');
+const loadSolo = () => import('./routes/singleplayer');
+const loadDaily = () => import('./routes/daily');
+const loadContest = () => import('./routes/contest');
+const loadContestResults = () => import('./routes/contest-results');
+
+/**
+ * Fetches every lazy screen's module without showing it (the browser keeps each one), so that a
+ * later navigation waits for no download. Call it once the first screen is up and the browser is
+ * idle: it then costs the first paint nothing. A failed fetch is left to the navigation that needs
+ * the module, which shows routes/route-error.
+ */
+export function prefetchScreens(): void {
+  for (const load of [loadDuel, loadSolo, loadDaily, loadContest, loadContestResults]) load().catch(() => undefined);
+}
 
 export const routes: RouteObject[] = [
   {
@@ -38,18 +55,18 @@ export const routes: RouteObject[] = [
         element: <SessionGuard />,
         children: [
           { path: '/', element: <HomeRoute />, handle: { title: 'Home' } },
-          { path: '/waiting', lazy: () => import('./routes/duel').then((m) => ({ Component: m.WaitingRoute })), handle: { title: 'Waiting room' } },
-          { path: '/game', lazy: () => import('./routes/duel').then((m) => ({ Component: m.GameRoute })), handle: { title: 'Math Challenge' } },
-          { path: '/results', lazy: () => import('./routes/duel').then((m) => ({ Component: m.ResultsRoute })), handle: { title: 'Game Results' } },
-          { path: '/singleplayer', lazy: () => import('./routes/singleplayer').then((m) => ({ Component: m.SingleplayerRoute })), handle: { title: 'Solo Sprint' } },
-          { path: '/daily', lazy: () => import('./routes/daily').then((m) => ({ Component: m.DailyRoute })), handle: { title: 'Daily Practice' } },
+          { path: '/waiting', lazy: () => loadDuel().then((m) => ({ Component: m.WaitingRoute })), handle: { title: 'Waiting room' } },
+          { path: '/game', lazy: () => loadDuel().then((m) => ({ Component: m.GameRoute })), handle: { title: 'Math Challenge' } },
+          { path: '/results', lazy: () => loadDuel().then((m) => ({ Component: m.ResultsRoute })), handle: { title: 'Game Results' } },
+          { path: '/singleplayer', lazy: () => loadSolo().then((m) => ({ Component: m.SingleplayerRoute })), handle: { title: 'Solo Sprint' } },
+          { path: '/daily', lazy: () => loadDaily().then((m) => ({ Component: m.DailyRoute })), handle: { title: 'Daily Practice' } },
           // The two contest routes show no Logout button (spec §2).
           // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
           // /login (spec §2 "Contest taking", §5).
-          { path: '/contest/:contestId', lazy: () => import('./routes/contest').then((m) => ({ Component: m.ContestRoute })), handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
+          { path: '/contest/:contestId', lazy: () => loadContest().then((m) => ({ Component: m.ContestRoute })), handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
           {
             path: '/contest/:contestId/results',
-            lazy: () => import('./routes/contest-results').then((m) => ({ Component: m.ContestResultsRoute })),
+            lazy: () => loadContestResults().then((m) => ({ Component: m.ContestResultsRoute })),
             handle: { title: 'Contest results', signedOutMessage: RESULTS_MESSAGES.loginRequired },
           },
         ],
