@@ -12,7 +12,12 @@
  * - a player with no season points reads their own season row as not ranked, with a labelled rating;
  * - a set whose opening failed offers Try again (Close was the only way on);
  * - a refused submit puts the focus on the first answer that is not a number, and a failed one back
- *   on 'Execute Submit()' (the button, disabled while sending, had dropped it to <body>).
+ *   on 'Execute Submit()' (the button, disabled while sending, had dropped it to <body>);
+ * - 'Execute Submit()' with blank answers asks first (a set is sent once a day and blanks count as
+ *   wrong; it used to send at once): Keep solving puts the focus on the first blank, Submit anyway
+ *   sends;
+ * - a set left open across 00:00 UTC keeps its typed answers and says the new day's sets are out and
+ *   that it can no longer be submitted (the hub used to keep yesterday's sets for good).
  * Every screen is saved under artifacts/screenshots as daily-audit-*.png and checked by axe (shot()).
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
@@ -30,6 +35,8 @@ const stamp = Date.now().toString(36);
 const longName = { name: 'Ada Wolfeschlegelsteinhausenbergerdorff', email: `ada-audit-${stamp}@example.com`, password: 'audit-password-1' };
 const unlucky = { name: 'Cal Unlucky', email: `cal-audit-${stamp}@example.com`, password: 'audit-password-3' };
 const newcomer = { name: 'Bea Newcomer', email: `bea-audit-${stamp}@example.com`, password: 'audit-password-2' };
+const hasty = { name: 'Dev Hasty', email: `dev-audit-${stamp}@example.com`, password: 'audit-password-4' };
+const nightOwl = { name: 'Eve Nightowl', email: `eve-audit-${stamp}@example.com`, password: 'audit-password-5' };
 
 function setCard(page: Page, title: string) {
   return page.getByRole('list', { name: "Today's problem sets" }).getByRole('listitem', { name: `${title} set` });
@@ -227,6 +234,124 @@ describe('daily hub audit: a new player on phones and a desktop', () => {
     await page.keyboard.press('Enter');
     await panel.locator('.daily-result').waitFor({ timeout: 15_000 });
     expect(await panel.locator('.daily-result').textContent()).toContain('10/10');
+    expect(pageErrors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('asks before sending a set with blank answers, and Keep solving goes to the first blank', { timeout: 120_000 }, async () => {
+    const ctx = await newContext(suite.browser, suite.app.url, PHONE_390);
+    const page = await ctx.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const submits: string[] = [];
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/daily/submit') submits.push(r.url());
+    });
+    await signUp(page, hasty);
+    await page.goto('/daily');
+    await setCard(page, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    const panel = page.locator('#daily-open-section');
+    const questions = panel.locator('.daily-question');
+    await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
+    const texts: string[] = [];
+    for (let i = 0; i < 10; i++) texts.push((await questions.nth(i).locator('.daily-question-text').textContent())?.trim() ?? '');
+
+    // Questions 3, 8 and 10 left blank.
+    const blanks = [2, 7, 9];
+    for (let i = 0; i < 10; i++) if (!blanks.includes(i)) await questions.nth(i).getByRole('textbox').fill(String(solveQuestionText(texts[i]!)));
+    const execute = page.getByRole('button', { name: 'Execute Submit()' });
+    await execute.click();
+    const dialog = page.getByRole('dialog', { name: 'Submit with blank answers?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('3 of 10 answers are blank. Blank answers count as wrong, and a set can be sent once a day.');
+    // The safe choice has the focus: a stray Enter must not send the set.
+    await expect.poll(() => focusedName(page)).toBe('Keep solving');
+    await page.waitForTimeout(300);
+    expect(submits).toEqual([]);
+    await shot(page, 'daily-audit-10-blank-confirm-390');
+    // The screen as the player sees it (a full-page shot shows the modal's backdrop over one screen only).
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/daily-audit-10b-blank-confirm-screen-390.png` });
+    await page.setViewportSize(DESKTOP);
+    await shot(page, 'daily-audit-11-blank-confirm-1280');
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/daily-audit-11b-blank-confirm-screen-1280.png` });
+    await page.setViewportSize(PHONE_390);
+
+    // Keep solving: the dialog goes, nothing is sent, the focus is on question 3, the first blank.
+    await dialog.getByRole('button', { name: 'Keep solving' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => focusedName(page)).toBe('daily-answer-basic-2');
+    expect(submits).toEqual([]);
+    await page.keyboard.type(String(solveQuestionText(texts[2]!)));
+
+    // Escape is Keep solving too, now at question 8.
+    await execute.click();
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('2 of 10 answers are blank.');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => focusedName(page)).toBe('daily-answer-basic-7');
+    expect(submits).toEqual([]);
+
+    // Submit anyway sends the set once, blanks and all; the result takes the focus.
+    await execute.click();
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Submit anyway' }).click();
+    await panel.locator('.daily-result').waitFor({ timeout: 15_000 });
+    expect(submits).toHaveLength(1);
+    expect(await dialog.count()).toBe(0);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('daily-result') ?? false)).toBe(true);
+    expect(await panel.locator('.daily-result').textContent()).toContain('8/10');
+    const review = panel.getByRole('list', { name: 'Answers and explanations' }).getByRole('listitem');
+    await expect.poll(() => review.count(), { timeout: 15_000 }).toBe(10);
+    expect(await review.nth(7).textContent()).toContain('Blank');
+    expect(await review.nth(9).textContent()).toContain('Blank');
+    expect(pageErrors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('keeps an open set and its answers across 00:00 UTC and says the new sets are out', { timeout: 120_000 }, async () => {
+    const ctx = await newContext(suite.browser, suite.app.url, PHONE_390);
+    const page = await ctx.newPage();
+    const pageErrors: string[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e.message));
+    // The browser's clock runs on as usual until the test moves it to just past midnight.
+    await page.clock.install();
+    await signUp(page, nightOwl);
+    await page.goto('/daily');
+    await setCard(page, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    const panel = page.locator('#daily-open-section');
+    const questions = panel.locator('.daily-question');
+    await expect.poll(() => questions.count(), { timeout: 15_000 }).toBe(10);
+    await questions.nth(0).getByRole('textbox').fill('12');
+    await questions.nth(1).getByRole('textbox').fill('7');
+
+    // Midnight UTC: the server's today (stood in for by a rewritten answer, as the real server's day
+    // has not turned) becomes tomorrow, and the browser coming back to the tab notices.
+    const today = /for (\d{4}-\d{2}-\d{2}) \(UTC\)/.exec((await page.locator('.daily-header').textContent()) ?? '')![1]!;
+    const midnight = Date.parse(`${today}T00:00:00Z`) + 86_400_000;
+    const tomorrow = new Date(midnight).toISOString().slice(0, 10);
+    await page.route('**/api/daily/today', async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { date: string; serverTime: string };
+      await route.fulfill({ response, json: { ...body, date: tomorrow, serverTime: new Date(midnight + 5_000).toISOString() } });
+    });
+    await page.clock.setSystemTime(midnight + 5_000);
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+
+    await expect.poll(() => page.locator('.daily-header').textContent(), { timeout: 15_000 }).toContain(`Today's sets for ${tomorrow} (UTC)`);
+    const notice = panel.getByRole('status').filter({ hasText: 'New sets are out' });
+    await notice.waitFor({ timeout: 15_000 });
+    expect(await notice.textContent()).toContain(
+      `New sets are out for ${tomorrow} (UTC). The ${today} set can no longer be submitted, so the answers here will not be scored.`,
+    );
+    expect(await notice.getByRole('button', { name: "Open today's Basic" }).count()).toBe(1);
+    // The old set stays with the answers typed in it; it can no longer be sent.
+    expect(await questions.nth(0).getByRole('textbox').inputValue()).toBe('12');
+    expect(await questions.nth(1).getByRole('textbox').inputValue()).toBe('7');
+    expect(await page.getByRole('button', { name: 'Execute Submit()' }).isDisabled()).toBe(true);
+    await shot(page, 'daily-audit-12-new-day-notice-390');
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/daily-audit-12b-new-day-notice-screen-390.png` });
     expect(pageErrors).toEqual([]);
     await ctx.close();
   });

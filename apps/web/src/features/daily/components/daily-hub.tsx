@@ -2,7 +2,9 @@
  * The daily practice hub, /daily (spec §2 "Daily practice hub", §4 "Daily practice"): back to home;
  * rating with deviation and bar; streak count; today's problem sets and the open section panel; the
  * season leaderboard; the streak calendar with its day analysis. Guests get 401 on every daily call
- * (issue #4), so they see an invitation to create an account instead.
+ * (issue #4), so they see an invitation to create an account instead. Past 00:00 UTC the hub asks
+ * for today again (use-day-rollover); an open panel stays on the day it was opened on and says the
+ * new day's sets are out (section-panel.tsx).
  */
 import type { DailySectionKey, PublicUser } from '@mathsprint/shared/protocol';
 import { seasonOf } from '@mathsprint/shared/domain';
@@ -10,6 +12,7 @@ import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { useDailySeason, useDailyStreak, useDailyToday } from '../hooks/use-daily-data';
+import { useDayRollover } from '../hooks/use-day-rollover';
 import { nextSeasonText, seasonNote } from '../lib/season';
 import { DAILY_MESSAGES } from '../lib/messages';
 import { IconArrowLeft } from './daily-icons';
@@ -33,9 +36,15 @@ export function DailyHub({ user }: DailyHubProps) {
   const today = useDailyToday(signedIn);
   const streak = useDailyStreak(signedIn);
   const date = today.data?.date;
+  // Past 00:00 UTC the hub asks again, and today's sets, cards, streak and season follow.
+  useDayRollover(date, today.data?.serverTime, today.dataUpdatedAt);
   const season = date ? seasonOf(date) : undefined;
   const seasonQuery = useDailySeason(signedIn ? season?.year : undefined, signedIn ? season?.month : undefined);
-  const [open, setOpen] = useState<{ key: DailySectionKey; view: PanelView } | null>(null);
+  /**
+   * The open panel, with the day it was opened on: across 00:00 UTC it stays on that day's set, so
+   * answers typed in it are not swept away unseen; the panel says a new day's sets are out.
+   */
+  const [open, setOpen] = useState<{ key: DailySectionKey; view: PanelView; date: string } | null>(null);
   // The control that opened the panel, where Close puts the focus back (else it fell to <body>).
   const opener = useRef<HTMLElement | null>(null);
 
@@ -43,8 +52,9 @@ export function DailyHub({ user }: DailyHubProps) {
   const openSection = open ? sections.find((s) => s.key === open.key) : undefined;
 
   function show(key: DailySectionKey, view: PanelView) {
+    if (!date) return;
     if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body) opener.current = document.activeElement;
-    setOpen({ key, view });
+    setOpen({ key, view, date });
     // Bring the panel into view on phones, where it sits under the cards.
     requestAnimationFrame(() => document.getElementById('daily-open-section')?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
   }
@@ -108,7 +118,7 @@ export function DailyHub({ user }: DailyHubProps) {
             <SectionCards
               sections={sections}
               loading={today.isPending}
-              openKey={open?.view === 'solve' ? open.key : null}
+              openKey={open?.view === 'solve' && open.date === date ? open.key : null}
               onStart={(key) => show(key, 'solve')}
               onRankings={(key) => show(key, 'rankings')}
             />
@@ -118,14 +128,16 @@ export function DailyHub({ user }: DailyHubProps) {
         {open && openSection && date ? (
           <div className="daily-area-panel">
             <SectionPanel
-              key={`${open.key}-${open.view}`}
-              date={date}
+              key={`${open.key}-${open.view}-${open.date}`}
+              date={open.date}
+              today={date}
               section={openSection}
               view={open.view}
               viewerId={user._id}
               signedIn={signedIn}
               onClose={() => close(open.key)}
               onSolve={(key) => show(key, 'solve')}
+              onOpenToday={() => show(open.key, open.view)}
             />
           </div>
         ) : null}

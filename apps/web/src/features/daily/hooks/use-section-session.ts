@@ -63,6 +63,12 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
   const [lastSubmit, setLastSubmit] = useState<DailySubmitResponse | null>(null);
   const [invalid, setInvalid] = useState<number[]>([]);
   const errorToast = useRef<Id | null>(null);
+  /**
+   * A submission is on its way. The mutation's isPending reaches the screen a tick late (TanStack
+   * Query batches its notifications), so a quick second press, on 'Execute Submit()' or "Submit
+   * anyway", would send the set twice and earn a 409.
+   */
+  const sending = useRef(false);
   const draftKey = viewerId ? answerDraftKey(viewerId, date, sectionKey) : null;
   const submitted = query.data?.submitted ?? false;
 
@@ -110,6 +116,9 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
       showSubmitError(failureText(DAILY_MESSAGES.submitFailed, error));
       // A 409 "Already submitted today" means our picture is stale.
       if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
+      // A 400 "Only today's set (… UTC) can be submitted" means the UTC day turned before the hub
+      // noticed (use-day-rollover): today's date, asked again, puts the new day's notice up.
+      if (error instanceof ApiError && error.status === 400) void queryClient.invalidateQueries({ queryKey: dailyKeys.today() });
     },
   });
 
@@ -137,7 +146,13 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
         showSubmitError(`Answers must be numbers: check question ${bad.map((i) => i + 1).join(', ')}.`);
         return;
       }
-      submission.mutate();
+      if (sending.current) return;
+      sending.current = true;
+      submission.mutate(undefined, {
+        onSettled: () => {
+          sending.current = false;
+        },
+      });
     },
     submitting: submission.isPending,
     invalid,
