@@ -2,7 +2,8 @@
  * Data of the home daily practice card (spec §2, §4 "Daily practice", §9): the first unlocked
  * section is selected automatically; its first 3 problems (GET /api/daily/section) and the top 3 of
  * its daily leaderboard are loaded; choosing another unlocked section reloads both for today's date.
- * Load failures are logged only (spec §8), leaving empty lists.
+ * Load failures are logged only (spec §8), leaving empty lists. A dashboard left open across 00:00
+ * UTC moves to the new day's sets as the hub does (use-day-rollover).
  */
 import { DAILY } from '@mathsprint/shared/constants';
 import type { DailySectionKey } from '@mathsprint/shared/protocol';
@@ -11,10 +12,12 @@ import { useEffect, useState } from 'react';
 import { dailyKeys, getDailySection } from '../api/daily-api';
 import { firstUnlocked } from '../lib/sections';
 import { useDailyLeaderboard, useDailyToday } from './use-daily-data';
+import { useDayRollover } from './use-day-rollover';
 
 export function useDailyCard(enabled: boolean) {
   const today = useDailyToday(enabled);
   const date = today.data?.date;
+  useDayRollover(date, today.data?.serverTime, today.dataUpdatedAt);
   const sections = today.data?.sections ?? [];
   const [chosen, setChosen] = useState<DailySectionKey | null>(null);
   const selected = chosen && sections.some((s) => s.key === chosen && s.unlocked) ? chosen : firstUnlocked(sections);
