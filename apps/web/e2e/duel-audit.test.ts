@@ -13,7 +13,10 @@
  *  - the Copy button's name includes the 'Copied!' it shows after a click (axe: label in name), and
  *    the button no longer jumps under the code on a phone when its label grows;
  *  - the results read each rank as "Rank 1" (a label on a plain span is ignored), and the share
- *    link says that it opens a new tab.
+ *    link says that it opens a new tab;
+ *  - the answer feedback toasts are alerts that cover neither the question, the answer form, the
+ *    timer and score, nor 'Players Progress' (they showed over it on the phone, and over the timer
+ *    on the desktop).
  * Screens saved as artifacts/screenshots/duel-audit-* (each also checked with axe by shot()).
  */
 import type { Locator, Page } from 'playwright-core';
@@ -33,6 +36,25 @@ function lineCount(el: Locator): Promise<number> {
     const lineHeight = parseFloat(getComputedStyle(node).lineHeight) || parseFloat(getComputedStyle(node).fontSize) * 1.2;
     return Math.round(node.getBoundingClientRect().height / lineHeight);
   });
+}
+
+/**
+ * What of the game screen a toast covers, among what a player needs while playing: the question,
+ * the answer form, the timer and score, and 'Players Progress' (boxes as shown in the window).
+ */
+async function coveredBy(page: Page, toast: Locator): Promise<string[]> {
+  await toast.waitFor();
+  const box = await toast.boundingBox();
+  if (!box) throw new Error('The toast has no box');
+  const parts = { question: '.duel-question', 'answer form': '.answer-form', 'time and score': '.game-stats', 'Players Progress': '.duel-progress-card' };
+  const covered: string[] = [];
+  for (const [name, selector] of Object.entries(parts)) {
+    const part = await page.locator(selector).boundingBox();
+    if (!part) throw new Error(`No ${name} on the game screen`);
+    const overlaps = box.x < part.x + part.width && part.x < box.x + box.width && box.y < part.y + part.height && part.y < box.y + box.height;
+    if (overlaps) covered.push(name);
+  }
+  return covered;
 }
 
 /** Whether `target` has the keyboard focus. */
@@ -137,9 +159,16 @@ describe('Math Challenge: a new player audit', () => {
     await host.keyboard.press('Enter');
     await host.getByText('Wrong answer — try again.').waitFor();
     expect(await host.evaluate(() => document.activeElement?.getAttribute('aria-invalid'))).toBe('true');
+    // The toast is read out (an alert) and covers nothing the player needs: on the phone it used to
+    // sit at the bottom, over 'Players Progress'; it shows in the play card, under the answer form.
+    const wrongToast = host.getByRole('alert').filter({ hasText: 'Wrong answer — try again.' });
+    expect(await coveredBy(host, wrongToast)).toEqual([]);
     await shot(host, 'duel-audit-03-game-wrong-phone');
     await shot(guest, 'duel-audit-04-game-desktop');
     await answerCorrectly(guest, '.duel-question');
+    // On the desktop it used to sit top right, over the timer and score.
+    expect(await coveredBy(guest, guest.getByRole('alert').filter({ hasText: 'Correct!' }))).toEqual([]);
+    await shot(guest, 'duel-audit-04b-game-correct-desktop');
     await answerCorrectly(guest, '.duel-question');
 
     await Promise.all([answerAll(host), answerAll(guest)]);

@@ -10,6 +10,7 @@
  * goes to /results with {players, score, roomCode, isHost}. A dropped connection shows "Connection
  * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
  * A rejoin during the 3 s start countdown (RejoinAck.startsInMs) shows the rest of the countdown.
+ * Answer feedback toasts show in the play card, under the answer form (GameFeedback).
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
@@ -36,6 +37,7 @@ import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
+import { GameFeedback } from './game-feedback';
 import { PlayersProgress } from './players-progress';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
@@ -290,6 +292,7 @@ export function GameScreen() {
                   busy={submitting}
                   invalid={wrong}
                 />
+                <GameFeedback />
               </div>
             )}
           </Card>

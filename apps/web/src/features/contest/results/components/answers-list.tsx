@@ -3,11 +3,13 @@
  * in seconds, difficulty, a correct or incorrect mark, the user's answer, the correct answer, the
  * explanation only when wrong, and topic tags; 'No answers recorded' when empty. Our questions take
  * numeric answers, so the user's answer shows beside the correct one (issue #3). A question never
- * answered gets a neutral dash, not the incorrect cross (contest/lib/answer-verdict.ts).
+ * answered gets a neutral dash, not the incorrect cross (contest/lib/answer-verdict.ts), and no
+ * time (the server sends 0 for it); an answer under a second reads '< 1 s' (lib/answer-seconds).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
+import { formatAnswerSeconds } from '../lib/answer-seconds';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { topicLabel } from '../lib/performance';
 import { IconCheck, IconCross, IconDash } from './results-icons';
@@ -39,7 +41,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
                 <span className={cx('badge tabular', correct ? 'badge-success' : '')}>
                   {counted(earned, 'pt')}
                 </span>
-                <span className="badge tabular">{Math.round(a.timeSpent)} s</span>
+                {unanswered ? null : <span className="badge tabular">{formatAnswerSeconds(a.timeSpent)}</span>}
               </span>
             </div>
             {a.question ? <p className="cresults-answer-question tabular">{a.question}</p> : null}
@@ -47,7 +49,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
               <div>
                 <dt>Your answer</dt>
                 <dd className={cx('tabular', verdict === 'incorrect' && 'text-danger', correct && 'text-success')}>
-                  {unanswered ? <span className="text-muted">Not answered</span> : a.userAnswer}
+                  {unanswered ? <span className="cresults-answer-none">Not answered</span> : a.userAnswer}
                 </dd>
               </div>
               <div>

@@ -6,13 +6,15 @@
  * and so do the field's averages (lib/field-stats: the server publishes them at close), which read
  * "Available at close" rather than the 0 the server sends meanwhile. Insights are worded for the
  * outcome (lib/performance `workOnInsight`, `nextStepsText`): a perfect paper has no "topics you
- * missed". Fastest and slowest show only when they are different questions with different times.
+ * missed". Fastest and slowest show only when they are different questions with different times;
+ * an answer time that rounds to 0 reads "< 1 s" (lib/answer-seconds).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAttempt, ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
 import { IconBulb, IconChart, IconClock, IconTarget } from './results-icons';
+import { formatAnswerSeconds } from '../lib/answer-seconds';
 import { fieldFigures, vsAverageText } from '../lib/field-stats';
 import {
   accuracyPercent,
@@ -146,7 +148,9 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
       <Card title="Time Analysis" icon={<IconClock size={18} />} headingLevel={3} tone="tight">
         <dl className="cresults-metrics">
           <Metric label="Total time">{formatMmSs(attempt.totalTimeSpent)}</Metric>
-          <Metric label="Per answer" hint="total time ÷ answers">{secondsPerAnswer(attempt.totalTimeSpent, answered)} s</Metric>
+          <Metric label="Per answer" hint="total time ÷ answers">
+            {answered > 0 ? formatAnswerSeconds(secondsPerAnswer(attempt.totalTimeSpent, answered)) : '—'}
+          </Metric>
           <Metric label="Pace" hint="answers per minute">
             {pace}
           </Metric>
@@ -154,19 +158,19 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
           {times.kind === 'range' ? (
             <>
               <Metric label="Fastest">
-                Q{times.fastest.questionNumber} · {times.fastest.timeSpent} s
+                Q{times.fastest.questionNumber} · {formatAnswerSeconds(times.fastest.timeSpent)}
               </Metric>
               <Metric label="Slowest">
-                Q{times.slowest.questionNumber} · {times.slowest.timeSpent} s
+                Q{times.slowest.questionNumber} · {formatAnswerSeconds(times.slowest.timeSpent)}
               </Metric>
             </>
           ) : times.kind === 'single' ? (
             <Metric label="Answer time" hint="your only answer">
-              Q{times.question.questionNumber} · {times.question.timeSpent} s
+              Q{times.question.questionNumber} · {formatAnswerSeconds(times.question.timeSpent)}
             </Metric>
           ) : times.kind === 'even' ? (
             <Metric label="Answer time" hint={`each of your ${times.count} answers`}>
-              {Math.round(times.timeSpent)} s
+              {formatAnswerSeconds(times.timeSpent)}
             </Metric>
           ) : null}
         </dl>
