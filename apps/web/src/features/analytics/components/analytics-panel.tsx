@@ -126,7 +126,7 @@ function SignedInAnalytics() {
       </div>
       <div role="tabpanel" id={`analytics-tabpanel-${view.kind}`} aria-labelledby={`analytics-tab-${view.kind}`}>
         {loading ? (
-          <div className="analytics-loading" aria-busy="true" aria-label="Loading analytics">
+          <div className="analytics-loading" role="status" aria-busy="true" aria-label="Loading analytics">
             <span className="skeleton" />
             <span className="skeleton" />
           </div>

@@ -52,7 +52,7 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
       </div>
 
       {details.isPending ? (
-        <div className="analytics-loading" aria-busy="true" aria-label="Loading contest details">
+        <div className="analytics-loading" role="status" aria-busy="true" aria-label="Loading contest details">
           <span className="skeleton" />
           <span className="skeleton" />
         </div>

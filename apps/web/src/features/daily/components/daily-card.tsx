@@ -45,7 +45,7 @@ export function DailyCard({ user }: { user: PublicUser }) {
   return (
     <Card title="Daily Practice" subtitle={card.date ? `Today's sets · ${card.date} UTC` : 'Four fresh sets every day'} icon={<IconTarget />} className="daily-card" actions={open}>
       {card.loading ? (
-        <div aria-busy="true" aria-label="Loading daily practice">
+        <div role="status" aria-busy="true" aria-label="Loading daily practice">
           <span className="skeleton daily-card-skeleton" />
           <span className="skeleton daily-card-skeleton" />
         </div>

@@ -18,7 +18,7 @@ export interface DailyRankingsProps {
 export function DailyRankings({ entries, loading, currentUserId, label, canSolve }: DailyRankingsProps) {
   if (loading) {
     return (
-      <div aria-busy="true" aria-label="Loading daily rankings">
+      <div role="status" aria-busy="true" aria-label="Loading daily rankings">
         {Array.from({ length: 3 }, (_, i) => (
           <span key={i} className="skeleton daily-skeleton-row" />
         ))}

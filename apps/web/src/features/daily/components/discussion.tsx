@@ -144,7 +144,7 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
         </div>
       </form>
       {discussion.loading ? (
-        <div aria-busy="true" aria-label="Loading comments">
+        <div role="status" aria-busy="true" aria-label="Loading comments">
           <span className="skeleton daily-skeleton-row" />
           <span className="skeleton daily-skeleton-row" />
         </div>

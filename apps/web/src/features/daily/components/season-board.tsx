@@ -55,7 +55,7 @@ export function SeasonBoard({ season, loading, currentUserId, nextSeasonText, ye
   return (
     <Card title="Season leaderboard" subtitle={`${title} · ${nextSeasonText}`} icon={<IconTrophy />} className="daily-season">
       {loading ? (
-        <div aria-busy="true" aria-label="Loading season leaderboard">
+        <div role="status" aria-busy="true" aria-label="Loading season leaderboard">
           {Array.from({ length: 4 }, (_, i) => (
             <span key={i} className="skeleton daily-skeleton-row" />
           ))}

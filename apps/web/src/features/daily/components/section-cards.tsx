@@ -21,7 +21,7 @@ export interface SectionCardsProps {
 export function SectionCards({ sections, loading, openKey, onStart, onRankings }: SectionCardsProps) {
   if (loading) {
     return (
-      <div className="daily-sets" aria-busy="true" aria-label="Loading today's problem sets">
+      <div className="daily-sets" role="status" aria-busy="true" aria-label="Loading today's problem sets">
         {Array.from({ length: 4 }, (_, i) => (
           <span key={i} className="skeleton daily-set-skeleton" />
         ))}

@@ -200,7 +200,7 @@ function Solver({ date, today, section, viewerId, onOpenToday }: SolverProps) {
 
   if (session.loading) {
     return (
-      <div aria-busy="true" aria-label="Loading questions">
+      <div role="status" aria-busy="true" aria-label="Loading questions">
         {Array.from({ length: 4 }, (_, i) => (
           <span key={i} className="skeleton daily-skeleton-row" />
         ))}

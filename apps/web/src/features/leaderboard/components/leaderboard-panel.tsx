@@ -31,7 +31,7 @@ export function LeaderboardPanel({ entries, loading = false, currentUserId, clas
       className={cx('leaderboard-card', className)}
     >
       {loading ? (
-        <div aria-busy="true" aria-label="Loading leaderboard">
+        <div role="status" aria-busy="true" aria-label="Loading leaderboard">
           {Array.from({ length: 5 }, (_, i) => (
             <span key={i} className="skeleton leaderboard-skeleton-row" />
           ))}

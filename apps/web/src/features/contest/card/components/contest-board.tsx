@@ -54,7 +54,7 @@ export function ContestBoard({ source, entries, final, stats, loading, currentUs
       {source.kind === 'last' ? <p className="contest-board-title">{source.title}</p> : null}
 
       {loading ? (
-        <div aria-busy="true" aria-label="Loading contest leaderboard">
+        <div role="status" aria-busy="true" aria-label="Loading contest leaderboard">
           {Array.from({ length: 3 }, (_, i) => (
             <span key={i} className="skeleton contest-board-skeleton" />
           ))}

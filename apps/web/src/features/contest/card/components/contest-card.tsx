@@ -60,7 +60,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
             </Button>
           </div>
         ) : (
-          <div className="contest-card-skeleton" aria-busy="true" aria-label="Loading contest">
+          <div className="contest-card-skeleton" role="status" aria-busy="true" aria-label="Loading contest">
             <span className="skeleton" />
             <span className="skeleton" />
             <span className="skeleton" />
