@@ -51,16 +51,22 @@ function focusedName(page: Page): Promise<string> {
   });
 }
 
+/** From now on, the page's uncaught errors and the URLs of its daily set submissions (POST /api/daily/submit). */
+function watchPage(page: Page): { pageErrors: string[]; submits: string[] } {
+  const pageErrors: string[] = [];
+  const submits: string[] = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/daily/submit') submits.push(r.url());
+  });
+  return { pageErrors, submits };
+}
+
 describe('daily hub audit: a new player on phones and a desktop', () => {
   it('answers by keyboard without an early submit, keeps tables on screen and returns the focus', { timeout: 240_000 }, async () => {
     const ctx = await newContext(suite.browser, suite.app.url, PHONE);
     const page = await ctx.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    const submits: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/daily/submit') submits.push(r.url());
-    });
+    const { pageErrors, submits } = watchPage(page);
 
     await signUp(page, longName);
     await page.goto('/daily');
@@ -185,8 +191,7 @@ describe('daily hub audit: a new player on phones and a desktop', () => {
   it('recovers from a failed opening and a failed submit with the focus where the player works', { timeout: 120_000 }, async () => {
     const ctx = await newContext(suite.browser, suite.app.url, PHONE_390);
     const page = await ctx.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const { pageErrors } = watchPage(page);
     await signUp(page, unlucky);
     await page.goto('/daily');
     await expect.poll(() => page.getByRole('list', { name: "Today's problem sets" }).getByRole('listitem').count(), { timeout: 15_000 }).toBe(4);
@@ -241,12 +246,7 @@ describe('daily hub audit: a new player on phones and a desktop', () => {
   it('asks before sending a set with blank answers, and Keep solving goes to the first blank', { timeout: 120_000 }, async () => {
     const ctx = await newContext(suite.browser, suite.app.url, PHONE_390);
     const page = await ctx.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
-    const submits: string[] = [];
-    page.on('request', (r) => {
-      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/daily/submit') submits.push(r.url());
-    });
+    const { pageErrors, submits } = watchPage(page);
     await signUp(page, hasty);
     await page.goto('/daily');
     await setCard(page, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
@@ -312,8 +312,7 @@ describe('daily hub audit: a new player on phones and a desktop', () => {
   it('keeps an open set and its answers across 00:00 UTC and says the new sets are out', { timeout: 120_000 }, async () => {
     const ctx = await newContext(suite.browser, suite.app.url, PHONE_390);
     const page = await ctx.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (e) => pageErrors.push(e.message));
+    const { pageErrors } = watchPage(page);
     // The browser's clock runs on as usual until the test moves it to just past midnight.
     await page.clock.install();
     await signUp(page, nightOwl);
