@@ -11,6 +11,7 @@
  * screen is up. The three Math Challenge screens share one module (routes/duel), so the waiting
  * room's move to /game at the countdown fetches nothing.
  */
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { SessionGuard } from '../features/accounts/components/session-guard';
 import { LoginRoute } from './routes/login';
@@ -40,6 +41,11 @@ export function prefetchScreens(): void {
   for (const load of [loadDuel, loadSolo, loadDaily, loadContest, loadContestResults]) load().catch(() => undefined);
 }
 
+/** A route's `lazy`: loads the module with `load`, then renders the component `pick` names. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): RouteObject['lazy'] {
+  return async () => ({ Component: pick(await load()) });
+}
+
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -55,18 +61,18 @@ export const routes: RouteObject[] = [
         element: <SessionGuard />,
         children: [
           { path: '/', element: <HomeRoute />, handle: { title: 'Home' } },
-          { path: '/waiting', lazy: () => loadDuel().then((m) => ({ Component: m.WaitingRoute })), handle: { title: 'Waiting room' } },
-          { path: '/game', lazy: () => loadDuel().then((m) => ({ Component: m.GameRoute })), handle: { title: 'Math Challenge' } },
-          { path: '/results', lazy: () => loadDuel().then((m) => ({ Component: m.ResultsRoute })), handle: { title: 'Game Results' } },
-          { path: '/singleplayer', lazy: () => loadSolo().then((m) => ({ Component: m.SingleplayerRoute })), handle: { title: 'Solo Sprint' } },
-          { path: '/daily', lazy: () => loadDaily().then((m) => ({ Component: m.DailyRoute })), handle: { title: 'Daily Practice' } },
+          { path: '/waiting', lazy: screen(loadDuel, (m) => m.WaitingRoute), handle: { title: 'Waiting room' } },
+          { path: '/game', lazy: screen(loadDuel, (m) => m.GameRoute), handle: { title: 'Math Challenge' } },
+          { path: '/results', lazy: screen(loadDuel, (m) => m.ResultsRoute), handle: { title: 'Game Results' } },
+          { path: '/singleplayer', lazy: screen(loadSolo, (m) => m.SingleplayerRoute), handle: { title: 'Solo Sprint' } },
+          { path: '/daily', lazy: screen(loadDaily, (m) => m.DailyRoute), handle: { title: 'Daily Practice' } },
           // The two contest routes show no Logout button (spec §2).
           // `handle.signedOutMessage`: the toast SessionGuard shows when it sends a signed-out visitor to
           // /login (spec §2 "Contest taking", §5).
-          { path: '/contest/:contestId', lazy: () => loadContest().then((m) => ({ Component: m.ContestRoute })), handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
+          { path: '/contest/:contestId', lazy: screen(loadContest, (m) => m.ContestRoute), handle: { title: 'Weekly contest', signedOutMessage: TAKE_MESSAGES.loginRequired } },
           {
             path: '/contest/:contestId/results',
-            lazy: () => loadContestResults().then((m) => ({ Component: m.ContestResultsRoute })),
+            lazy: screen(loadContestResults, (m) => m.ContestResultsRoute),
             handle: { title: 'Contest results', signedOutMessage: RESULTS_MESSAGES.loginRequired },
           },
         ],

@@ -6,7 +6,7 @@ export function NotFoundRoute() {
   const { pathname } = useLocation();
   return (
     <main id="main" className="center-screen">
-      <div className="card not-found" style={{ overflow: 'hidden', maxWidth: 480, width: '100%', textAlign: 'center', color: 'var(--color-primary)' }}>
+      <div className="card message-card not-found" style={{ overflow: 'hidden', color: 'var(--color-primary)' }}>
         <FloatingSymbols count={6} intervalMs={12000} />
         <div className="above-symbols stack" style={{ alignItems: 'center', color: 'var(--color-text)' }}>
           <p className="mono" aria-hidden="true" style={{ fontSize: 'clamp(2.4rem, 9vw, 3.5rem)', fontWeight: 800, color: 'var(--color-primary)', lineHeight: 1 }}>

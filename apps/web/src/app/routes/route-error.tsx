@@ -47,7 +47,7 @@ export function RouteError() {
   const stale = failure === 'stale-build';
   return (
     <main id="main" className="center-screen">
-      <div className="card stack" role="alert" style={{ maxWidth: 480, width: '100%', textAlign: 'center', alignItems: 'center' }}>
+      <div className="card stack message-card" role="alert">
         <h1 className="h2">{stale ? 'MathSprint has been updated' : 'Something went wrong'}</h1>
         <p className="text-muted">
           {stale
