@@ -70,13 +70,15 @@ async function seat(url: string, account: { token: string; id: string }): Promis
 interface Game {
   code: string;
   gameId: string;
+  /** Epoch ms when the countdown ends and answers are taken. */
+  startsAt: number;
   endsAt: number;
   answers: number[];
   players: [Player, Player];
 }
 
 /** The host creates a room, the guest joins, the host starts (the 3 s countdown begins). */
-async function startGame(host: Player, guest: Player): Promise<Omit<Game, 'answers' | 'endsAt' | 'gameId'>> {
+async function startGame(host: Player, guest: Player): Promise<Omit<Game, 'answers' | 'startsAt' | 'endsAt' | 'gameId'>> {
   const created = await call(host.socket, 'createRoom', { mode: 1 });
   expect(created.error).toBeUndefined();
   expect((await call(guest.socket, 'joinRoom', { roomCode: created.roomCode })).error).toBeUndefined();
@@ -84,10 +86,15 @@ async function startGame(host: Player, guest: Player): Promise<Omit<Game, 'answe
   return { code: created.roomCode as string, players: [host, guest] };
 }
 
-async function loadGame(store: RedisRoomStore, partial: Omit<Game, 'answers' | 'endsAt' | 'gameId'>): Promise<Game> {
+async function loadGame(store: RedisRoomStore, partial: Omit<Game, 'answers' | 'startsAt' | 'endsAt' | 'gameId'>): Promise<Game> {
   const room = await store.get(partial.code);
   const game = room!.game!;
-  return { ...partial, gameId: game.id, endsAt: game.endsAt, answers: game.questions.answers };
+  return { ...partial, gameId: game.id, startsAt: game.startsAt, endsAt: game.endsAt, answers: game.questions.answers };
+}
+
+/** Waits until every game's countdown has ended: games started in parallel start up to a few hundred ms apart. */
+async function untilAllStarted(list: Game[]): Promise<void> {
+  await sleep(Math.max(0, Math.max(...list.map((g) => g.startsAt)) - Date.now()) + 100);
 }
 
 /** Answers correctly until the player has solved `upTo` questions; every acknowledgement is checked. */
@@ -122,7 +129,7 @@ describe('two processes, one killed with kill -9 during 20 concurrent games', ()
     const players = await Promise.all(accounts.map((acc, i) => seat((i % 4 < 2 ? (i % 2 ? b : a) : i % 2 ? a : b).url, acc)));
     const partials = await Promise.all(Array.from({ length: 20 }, (_, g) => startGame(players[2 * g]!, players[2 * g + 1]!)));
     const gamesList = await Promise.all(partials.map((p) => loadGame(store, p)));
-    await sleep(Math.max(0, gamesList[0]!.endsAt - 60_000 - Date.now()) + 100);
+    await untilAllStarted(gamesList);
 
     // Games 0-4 finish before the kill, on whichever process takes their last answer.
     await Promise.all(gamesList.slice(0, 5).flatMap((g) => g.players.map((p) => answerUpTo(p, g, g.answers.length))));
@@ -309,7 +316,7 @@ describe('Redis paused for 10 s during play', () => {
     const gamesList = await Promise.all(
       Array.from({ length: 4 }, async (_, g) => loadGame(store, await startGame(players[2 * g]!, players[2 * g + 1]!))),
     );
-    await sleep(Math.max(0, gamesList[0]!.endsAt - 60_000 - Date.now()) + 100);
+    await untilAllStarted(gamesList);
     await Promise.all(gamesList.flatMap((g) => g.players.map((p) => answerUpTo(p, g, 5))));
 
     const admin = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
