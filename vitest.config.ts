@@ -36,6 +36,9 @@ export default defineConfig({
           include: ['apps/web/e2e/**/*.test.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          // expect.poll waits up to 10 s (Vitest's default is 1 s): with the integration files
+          // running beside them on two cores, a screen's first data can take longer than a second.
+          expect: { poll: { timeout: 10_000 } },
           // In the threads pool, one file at a time (the root's maxThreads), each in a fresh worker
           // with its own app and browser: Vitest runs its pools side by side, so the browser tests
           // (mostly waiting on real game and contest clocks) overlap the integration files in the
