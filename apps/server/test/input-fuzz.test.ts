@@ -664,12 +664,14 @@ describe('GET routes', () => {
     }
   });
 
-  it('names a query field given twice, or left out, for what it is', async () => {
+  it('names a query field given twice, left out, or not in digits, for what it is', async () => {
     const refusals: Array<[string, string]> = [
       [`/contest/leaderboard?contestId=${contestId}&contestId=${contestId}`, 'contestId must be given once, not 2 times'],
       [`/contest/stats?contestId=${contestId}&contestId=x&contestId=y`, 'contestId must be given once, not 3 times'],
       [`/contest/leaderboard?contestId=${contestId}&limit=5&limit=5`, 'limit must be given once, not 2 times'],
       ['/contest/history?limit=1&limit=2', 'limit must be given once, not 2 times'],
+      [`/contest/leaderboard?contestId=${contestId}&limit=1e9`, 'limit must be a whole number from 1 to 100, in digits'],
+      ['/contest/history?limit=all', 'limit must be a whole number from 1 to 200, in digits'],
       [`/singleplayer/timer?sessionId=${soloSessionId}&sessionId=${soloSessionId}`, 'sessionId must be given once, not 2 times'],
       [`/api/daily/comments?date=${today}&sectionKey=basic&sectionKey=advanced`, 'sectionKey must be given once, not 2 times'],
       [`/api/daily/leaderboard?date=${today}&date=${today}&sectionKey=basic`, 'date must be given once, not 2 times'],

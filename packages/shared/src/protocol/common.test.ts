@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { firstIssueMessage, isInvisibleText, unstorableTextIssue, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
-import { contestHistoryQuerySchema, contestSubmitAnswerBodySchema, adminCreateContestBodySchema } from './contest.js';
-import { dailySeasonQuerySchema } from './daily.js';
+import { contestHistoryQuerySchema, contestLeaderboardQuerySchema, contestSubmitAnswerBodySchema, adminCreateContestBodySchema } from './contest.js';
+import { dailyLeaderboardQuerySchema, dailySeasonQuerySchema } from './daily.js';
 import { modeSchema, signupBodySchema } from './http.js';
 
 /** The refusal a schema gives `input`, or 'ok'. */
@@ -42,6 +42,9 @@ describe('numeric fields of the protocol', () => {
     [modeSchema, '4', 'mode must be one of 1, 2, 3, 5 minutes'],
     [contestHistoryQuerySchema, { limit: '0' }, 'limit must be at least 1'],
     [contestHistoryQuerySchema, { limit: '201' }, 'limit must be at most 200'],
+    [contestLeaderboardQuerySchema, { contestId: 'c', limit: '1e9' }, 'limit must be a whole number from 1 to 100, in digits'],
+    [contestLeaderboardQuerySchema, { contestId: 'c', limit: 'all' }, 'limit must be a whole number from 1 to 100, in digits'],
+    [dailyLeaderboardQuerySchema, { date: '2026-11-27', sectionKey: 'basic', limit: true }, 'limit must be a whole number from 1 to 100, in digits'],
     [dailySeasonQuerySchema, { year: '0' }, 'year must be 2000–2999'],
     [contestSubmitAnswerBodySchema, { contestId: 'c', questionIndex: 0, answer: 1, timeSpent: -1 }, 'timeSpent must be 0–86400 seconds'],
     [contestSubmitAnswerBodySchema, { contestId: 'c', questionIndex: 0, answer: 1, timeSpent: true }, 'timeSpent must be a number of seconds'],

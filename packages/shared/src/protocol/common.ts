@@ -17,7 +17,7 @@ export function parseDecimal(text: string): number {
  * A numeric field of a JSON body or a query string: a finite JSON number, or a string in decimal
  * notation (a query string's "50", a body's " 12.5 "), then checked by `checks`, whose checks
  * carry their own messages. Anything else (true, null, [1], "0x1F", "") fails with `message`, e.g.
- * "limit must be a number". Unlike z.coerce.number(), which reads true as 1 and null as 0.
+ * "year must be a number". Unlike z.coerce.number(), which reads true as 1 and null as 0.
  */
 export function numberInput<Out>(message: string, checks: z.ZodType<Out, number>) {
   return z
@@ -29,6 +29,18 @@ export function numberInput<Out>(message: string, checks: z.ZodType<Out, number>
       return z.NEVER;
     })
     .pipe(checks);
+}
+
+/**
+ * A list's `limit` (query string or JSON): a whole number from 1 to `max`. What is not a number
+ * in digits ("abc", "1e9", true) is told the whole rule: "limit must be a whole number from 1 to
+ * 100, in digits"; a number outside it gets the bound it broke ("limit must be at most 100").
+ */
+export function limitInput(max: number) {
+  return numberInput(
+    `limit must be a whole number from 1 to ${max}, in digits`,
+    z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`),
+  );
 }
 
 /**

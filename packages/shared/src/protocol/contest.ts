@@ -9,7 +9,7 @@
  * `explanation`) is absent or null until then.
  */
 import { z } from 'zod';
-import { numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { limitInput, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
 
 /**
  * The error texts of the weekly contest's HTTP calls (`{ error }`), in one place so the client can
@@ -305,12 +305,12 @@ export const contestIdQuerySchema = z.object({ contestId });
 /** Query of GET /contest/leaderboard: limit 1–100, default 50 (spec: 5 on home, 50 on results). */
 export const contestLeaderboardQuerySchema = z.object({
   contestId,
-  limit: numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(100, 'limit must be at most 100')).default(50),
+  limit: limitInput(100).default(50),
 });
 
 /** Query of GET /contest/history: limit 1–200, absent means all. */
 export const contestHistoryQuerySchema = z.object({
-  limit: numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(200, 'limit must be at most 200')).optional(),
+  limit: limitInput(200).optional(),
 });
 
 /**

@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
 import type { DailyDifficulty } from '../domain/daily/sections.js';
-import { isInvisibleText, numberInput, parseDecimal } from './common.js';
+import { isInvisibleText, limitInput, numberInput, parseDecimal } from './common.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
@@ -301,7 +301,7 @@ export const dailySubmitBodySchema = z.object({
 export type DailySubmitBody = z.input<typeof dailySubmitBodySchema>;
 
 const limitSchema = (fallback: number, max: number) =>
-  numberInput('limit must be a number', z.number().int('limit must be a whole number').min(1, 'limit must be at least 1').max(max, `limit must be at most ${max}`)).default(fallback);
+  limitInput(max).default(fallback);
 
 /** Query of GET /api/daily/leaderboard: limit 1–100, default 20. */
 export const dailyLeaderboardQuerySchema = z.object({
