@@ -23,6 +23,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { coveredBy } from './support/overlap';
 import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
@@ -38,24 +39,8 @@ function lineCount(el: Locator): Promise<number> {
   });
 }
 
-/**
- * What of the game screen a toast covers, among what a player needs while playing: the question,
- * the answer form, the timer and score, and 'Players Progress' (boxes as shown in the window).
- */
-async function coveredBy(page: Page, toast: Locator): Promise<string[]> {
-  await toast.waitFor();
-  const box = await toast.boundingBox();
-  if (!box) throw new Error('The toast has no box');
-  const parts = { question: '.duel-question', 'answer form': '.answer-form', 'time and score': '.game-stats', 'Players Progress': '.duel-progress-card' };
-  const covered: string[] = [];
-  for (const [name, selector] of Object.entries(parts)) {
-    const part = await page.locator(selector).boundingBox();
-    if (!part) throw new Error(`No ${name} on the game screen`);
-    const overlaps = box.x < part.x + part.width && part.x < box.x + box.width && box.y < part.y + part.height && part.y < box.y + box.height;
-    if (overlaps) covered.push(name);
-  }
-  return covered;
-}
+/** What of the game screen a player needs while playing: a toast must cover none of it. */
+const GAME_PARTS = { question: '.duel-question', 'answer form': '.answer-form', 'time and score': '.game-stats', 'Players Progress': '.duel-progress-card' };
 
 /** Whether `target` has the keyboard focus. */
 function focused(target: Locator): Promise<boolean> {
@@ -162,12 +147,12 @@ describe('Math Challenge: a new player audit', () => {
     // The toast is read out (an alert) and covers nothing the player needs: on the phone it used to
     // sit at the bottom, over 'Players Progress'; it shows in the play card, under the answer form.
     const wrongToast = host.getByRole('alert').filter({ hasText: 'Wrong answer — try again.' });
-    expect(await coveredBy(host, wrongToast)).toEqual([]);
+    expect(await coveredBy(host, wrongToast, GAME_PARTS)).toEqual([]);
     await shot(host, 'duel-audit-03-game-wrong-phone');
     await shot(guest, 'duel-audit-04-game-desktop');
     await answerCorrectly(guest, '.duel-question');
     // On the desktop it used to sit top right, over the timer and score.
-    expect(await coveredBy(guest, guest.getByRole('alert').filter({ hasText: 'Correct!' }))).toEqual([]);
+    expect(await coveredBy(guest, guest.getByRole('alert').filter({ hasText: 'Correct!' }), GAME_PARTS)).toEqual([]);
     await shot(guest, 'duel-audit-04b-game-correct-desktop');
     await answerCorrectly(guest, '.duel-question');
 

@@ -9,13 +9,17 @@
  *  - a solo run whose start fails puts focus on 'Try again', which starts it; when the run ends
  *    focus goes to the end panel (not to <body>, and not to its Return to Home, which an Enter typed
  *    as time runs out would press);
- *  - a level-10 question on a 375 px phone breaks between its bracket groups, not inside them.
+ *  - a level-10 question on a 375 px phone breaks between its bracket groups, not inside them;
+ *  - the run's toasts (a blank answer, an answer refused as time runs out) show in the play card,
+ *    under the answer form, covering neither the question nor the time and points, on a phone and
+ *    on a desktop.
  * Screens saved as artifacts/screenshots/board-* and solo-*.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
-import { DESKTOP, newContext, shot } from './support/browser';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { coveredBy } from './support/overlap';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -23,6 +27,26 @@ const suite = useAppAndBrowser();
 const stamp = Date.now().toString(36);
 /** The phone size of the audit (iPhone 12–15); support/browser's PHONE is 375 × 812. */
 const PHONE_390 = { width: 390, height: 844 } as const;
+
+/** What of the solo screen a player needs while playing: a toast must cover none of it. */
+const SOLO_PARTS = { question: '.solo-question', 'answer form': '.answer-form', 'time and points': '.game-stats' };
+
+/**
+ * Waits until the play card holds one toast, faded in: the screenshot shows it as a player reads
+ * it, not mid-fade or over the one it replaced. (A toast's progress bar runs for its whole life.)
+ */
+async function oneToastShown(page: Page): Promise<void> {
+  const slot = page.locator('.solo-card .play-feedback');
+  await expect.poll(() => slot.locator('.Toastify__toast').count()).toBe(1);
+  await slot.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => !(a.effect instanceof KeyframeEffect && a.effect.target?.classList.contains('Toastify__progress-bar')))
+        .map((a) => a.finished),
+    ),
+  );
+}
 
 /** The focused element, described for assertions: tag, classes and text. */
 function focused(page: Page): Promise<string> {
@@ -157,5 +181,40 @@ describe('a new player on the dashboard and in a solo run', () => {
       }
     }
     await context.close();
+  });
+
+  it('shows its toasts in the play card, over neither the question nor the time and points', { timeout: 90_000 }, async () => {
+    for (const [viewport, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      const context = await newContext(suite.browser, suite.app.url, viewport);
+      const page = await context.newPage();
+      await continueAsGuest(page);
+      await page.getByRole('button', { name: 'Start Challenge' }).click();
+      await page.locator('.solo-question').waitFor();
+
+      // A blank answer: the toast is an alert in the card, under the form.
+      await page.getByPlaceholder('Type your answer').press('Enter');
+      const blank = page.locator('.solo-card .play-feedback').getByRole('alert').filter({ hasText: 'Enter an answer before submitting.' });
+      expect(await coveredBy(page, blank, SOLO_PARTS)).toEqual([]);
+      await oneToastShown(page);
+      await shot(page, `solo-04-blank-toast-${name}`);
+
+      // The server refuses an answer as time runs out: its message stays readable under the end panel.
+      await page.route('**/singleplayer/answer', (route) =>
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Time is up' }) }),
+      );
+      await page.getByPlaceholder('Type your answer').fill('1');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Challenge Complete!' }).waitFor();
+      const refused = page.locator('.solo-card .play-feedback').getByRole('alert').filter({ hasText: 'Time is up' });
+      expect(await coveredBy(page, refused, { 'end panel': '.solo-over', 'time and points': '.game-stats' })).toEqual([]);
+      // One toast at a time: the blank answer's went when the refusal came.
+      await oneToastShown(page);
+      expect(await page.locator('.solo-card .play-feedback').textContent()).toBe('Time is up');
+      await shot(page, `solo-05-time-is-up-toast-${name}`);
+      await context.close();
+    }
   });
 });

@@ -11,6 +11,7 @@ export { FloatingSymbols, type FloatingSymbolsProps } from './floating-symbols';
 export { GameOverPanel, type GameOverPanelProps } from './game-over';
 export { GameStats, type GameStatsProps } from './game-stats';
 export { Page, type PageProps } from './page';
+export { PlayFeedback, type PlayFeedbackProps } from './play-feedback';
 export { PlayerName, type PlayerNameProps } from './player-name';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
 export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';

@@ -10,7 +10,7 @@
  * goes to /results with {players, score, roomCode, isHost}. A dropped connection shows "Connection
  * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
  * A rejoin during the 3 s start countdown (RejoinAck.startsInMs) shows the rest of the countdown.
- * Answer feedback toasts show in the play card, under the answer form (GameFeedback).
+ * Answer feedback toasts show in the play card, under the answer form (components/ui PlayFeedback).
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
@@ -25,6 +25,7 @@ import {
   IconFlag,
   LoadingScreen,
   Page,
+  PlayFeedback,
   QuestionProgress,
   QuestionText,
 } from '../../../components/ui';
@@ -32,12 +33,11 @@ import { parseAnswer } from '../../../lib/answer-input';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { clearGameState, gameNavSchema, loadGameState, parseNavState, saveGameState, type GameNavState, type ResultsNavState } from '../lib/game-state';
-import { gameToasts } from '../lib/game-toasts';
+import { GAME_FEEDBACK_CONTAINER, gameToasts } from '../lib/game-toasts';
 import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
-import { GameFeedback } from './game-feedback';
 import { PlayersProgress } from './players-progress';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
@@ -292,7 +292,7 @@ export function GameScreen() {
                   busy={submitting}
                   invalid={wrong}
                 />
-                <GameFeedback />
+                <PlayFeedback containerId={GAME_FEEDBACK_CONTAINER} />
               </div>
             )}
           </Card>

@@ -4,12 +4,12 @@
  * loading ('Preparing Your Challenge') → playing → over ('Challenge Complete!') → /results after
  * 1 s with one player named 'You'. The session and its clock live on the server: the timer is
  * polled every 1 s (spec §9) and its answer is authoritative. A stored session is resumed when the
- * timer call succeeds and it is not over; otherwise a new session starts (spec §4, §8).
+ * timer call succeeds and it is not over; otherwise a new session starts (spec §4, §8). Its
+ * toasts show in the play card, under the answer form (lib/solo-toasts).
  */
 import { DUEL, SOLO } from '@mathsprint/shared/constants';
 import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'react-toastify';
 import {
   AnswerForm,
   Button,
@@ -19,6 +19,7 @@ import {
   IconStar,
   LoadingScreen,
   Page,
+  PlayFeedback,
   QuestionProgress,
   cx,
 } from '../../../components/ui';
@@ -26,6 +27,7 @@ import { parseAnswer } from '../../../lib/answer-input';
 import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
 import { isLongQuestion, questionChunks } from '../lib/question-layout';
+import { SOLO_FEEDBACK_CONTAINER, soloToasts } from '../lib/solo-toasts';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
 import './solo.css';
 import { counted } from '../../../lib/plural';
@@ -187,7 +189,7 @@ export function SoloScreen() {
     if (phase !== 'playing' || !session || submitting || mark === 'correct') return;
     const parsed = parseAnswer(input);
     if (!parsed.ok) {
-      toast.warning(parsed.error);
+      soloToasts.invalid(parsed.error);
       focusInput();
       return;
     }
@@ -195,7 +197,7 @@ export function SoloScreen() {
     try {
       const result = await answerSolo(session.sessionId, parsed.value);
       if (result.error) {
-        toast.error(result.error);
+        soloToasts.problem(result.error);
         return;
       }
       setScore(result.score);
@@ -220,7 +222,7 @@ export function SoloScreen() {
         window.setTimeout(() => setMark((m) => (m === 'wrong' ? null : m)), WRONG_MARK_MS);
       }
     } catch (error) {
-      toast.error(error instanceof ApiError && error.message ? error.message : 'Submit failed');
+      soloToasts.problem(error instanceof ApiError && error.message ? error.message : 'Submit failed');
       // 409: the run ended on the server ('Time is up', 'The challenge is over').
       if (error instanceof ApiError && error.status === 409) setPhase('over');
     } finally {
@@ -302,6 +304,8 @@ export function SoloScreen() {
               />
             </div>
           )}
+          {/* Outside the switch: 'Time is up' stays readable under 'Challenge Complete!'. */}
+          <PlayFeedback containerId={SOLO_FEEDBACK_CONTAINER} />
         </Card>
       </div>
     </Page>
