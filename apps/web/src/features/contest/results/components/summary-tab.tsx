@@ -91,7 +91,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
                 <span className={delta?.startsWith('+') ? 'text-success' : delta?.startsWith('−') ? 'text-danger' : 'text-muted'}>({delta})</span>
               </>
             ) : (
-              <span className="text-muted">{final ? 'Unchanged' : 'Updated at close'}</span>
+              final ? <span className="text-muted">Unchanged</span> : <Pending>Updated at close</Pending>
             )}
           </Metric>
         </dl>
