@@ -18,11 +18,8 @@ class WaitingBrowserFilesFirst extends BaseSequencer {
       const i = WAITING_BROWSER_FILES.findIndex((name) => spec.moduleId.endsWith(`/${name}.test.ts`));
       return i < 0 ? WAITING_BROWSER_FILES.length : i;
     };
-    const sorted = await super.sort(files);
-    return sorted
-      .map((spec, i) => ({ spec, i, rank: rank(spec) }))
-      .sort((a, b) => a.rank - b.rank || a.i - b.i)
-      .map(({ spec }) => spec);
+    // Array sort is stable: files of one rank keep Vitest's order.
+    return (await super.sort(files)).sort((a, b) => rank(a) - rank(b));
   }
 }
 
