@@ -12,7 +12,9 @@
  *  - a level-10 question on a 375 px phone breaks between its bracket groups, not inside them;
  *  - the run's toasts (a blank answer, an answer refused as time runs out) show in the play card,
  *    under the answer form, covering neither the question nor the time and points, on a phone and
- *    on a desktop.
+ *    on a desktop;
+ *  - the dashboard's decorative maths symbols drift up by animating transform and opacity only (no
+ *    layout per frame), and stand still in the other browser tests (support/browser.ts).
  * Screens saved as artifacts/screenshots/board-* and solo-*.
  */
 import type { Page } from 'playwright-core';
@@ -215,6 +217,42 @@ describe('a new player on the dashboard and in a solo run', () => {
       expect(await page.locator('.solo-card .play-feedback').textContent()).toBe('Time is up');
       await shot(page, `solo-05-time-is-up-toast-${name}`);
       await context.close();
+    }
+  });
+  it('sees the dashboard\'s maths symbols drift up by transform alone, and held still in the other tests', { timeout: 60_000 }, async () => {
+    /**
+     * A symbol's top edge (CSS px from the viewport's top), the properties its animation changes,
+     * and its computed top. The hero's newest symbol is sampled: the oldest is the one replaced
+     * every 12 s.
+     */
+    const newestSymbol = async (page: Page) => (await page.locator('.dashboard-hero .floating-symbol').last().elementHandle())!;
+    const sample = (symbol: Awaited<ReturnType<typeof newestSymbol>>) =>
+      symbol.evaluate((el) => ({
+        y: el.getBoundingClientRect().top,
+        animated: el
+          .getAnimations()
+          .flatMap((a) => (a.effect instanceof KeyframeEffect ? a.effect.getKeyframes() : []))
+          .flatMap((frame) => Object.keys(frame).filter((key) => !['offset', 'easing', 'composite', 'computedOffset'].includes(key))),
+        top: getComputedStyle(el).top,
+      }));
+    const moving = await newContext(suite.browser, suite.app.url, DESKTOP, { floatingSymbolsMove: true });
+    const held = await newContext(suite.browser, suite.app.url, DESKTOP);
+    try {
+      const [a, b] = [await moving.newPage(), await held.newPage()];
+      await Promise.all([continueAsGuest(a), continueAsGuest(b)]);
+      const [movingSymbol, heldSymbol] = await Promise.all([newestSymbol(a), newestSymbol(b)]);
+      const before = { moving: await sample(movingSymbol), held: await sample(heldSymbol) };
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      const after = { moving: await sample(movingSymbol), held: await sample(heldSymbol) };
+      // For a player: the symbol rises (or wrapped round to the bottom), and only transform and
+      // opacity animate, which needs no layout per frame; its top stays where the stylesheet puts it.
+      expect(after.moving.y).not.toBe(before.moving.y);
+      expect(new Set(after.moving.animated)).toEqual(new Set(['transform', 'opacity']));
+      expect(after.moving.top).toBe(before.moving.top);
+      // In the browser tests (support/browser.ts), the same symbol stays where it was.
+      expect(after.held.y).toBe(before.held.y);
+    } finally {
+      await Promise.all([moving.close(), held.close()]);
     }
   });
 });

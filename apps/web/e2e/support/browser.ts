@@ -20,12 +20,36 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+/**
+ * Holds the decorative floating symbols (components/ui/floating-symbols.tsx) where they are, part
+ * way up their panels, instead of letting them drift. Headless Chromium composites in software (no
+ * GPU), so an animation that never ends has it draw the page 60 times a second: in the Math
+ * Challenge story that was about 140 s of Chromium's CPU (213 s against 71 s with no animation), on
+ * a 2-core machine shared with the app, the tests and the integration files. Screenshots still show
+ * the symbols; every other animation and transition runs as for a player.
+ */
+const HOLD_FLOATING_SYMBOLS = `
+  addEventListener('DOMContentLoaded', () => {
+    const style = document.createElement('style');
+    style.textContent = '.floating-symbol { animation-play-state: paused !important; }';
+    document.head.append(style);
+  });
+`;
+
+/**
+ * A fresh browser context (cookies, storage) on the app at `baseURL`, at `viewport` (CSS px,
+ * device scale 1), with the decorative symbols held still (HOLD_FLOATING_SYMBOLS) unless
+ * `floatingSymbolsMove` is set.
+ */
 export async function newContext(
   browser: Browser,
   baseURL: string,
   viewport: { width: number; height: number } = DESKTOP,
+  { floatingSymbolsMove = false }: { floatingSymbolsMove?: boolean } = {},
 ): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+  const context = await browser.newContext({ baseURL, viewport, deviceScaleFactor: 1 });
+  if (!floatingSymbolsMove) await context.addInitScript(HOLD_FLOATING_SYMBOLS);
+  return context;
 }
 
 /**
