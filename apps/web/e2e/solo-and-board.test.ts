@@ -60,7 +60,7 @@ function focused(page: Page): Promise<string> {
 
 describe('a new player on the dashboard and in a solo run', () => {
   it('finds themselves on the leaderboard at once, sharing rank 1 with the other new player', { timeout: 120_000 }, async () => {
-    const first = await suite.browser.newContext({ baseURL: suite.app.url, viewport: PHONE_390, deviceScaleFactor: 1 });
+    const first = await newContext(suite.browser, suite.app.url, PHONE_390);
     const firstPage = await first.newPage();
     await signUp(firstPage, { name: 'Nadia First', email: `nadia-${stamp}@example.com`, password: 'first-on-board-1' });
     await first.close();
@@ -115,7 +115,7 @@ describe('a new player on the dashboard and in a solo run', () => {
   });
 
   it('keeps keyboard focus through a failed start, Try again, and the end of the run', { timeout: 90_000 }, async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.app.url, viewport: PHONE_390, deviceScaleFactor: 1 });
+    const context = await newContext(suite.browser, suite.app.url, PHONE_390);
     const page = await context.newPage();
     await continueAsGuest(page);
 
@@ -150,7 +150,7 @@ describe('a new player on the dashboard and in a solo run', () => {
   });
 
   it('sets a level-10 question on a 375 px phone without splitting its bracket groups', { timeout: 60_000 }, async () => {
-    const context = await suite.browser.newContext({ baseURL: suite.app.url, viewport: { width: 375, height: 667 }, deviceScaleFactor: 1 });
+    const context = await newContext(suite.browser, suite.app.url, { width: 375, height: 667 });
     const page = await context.newPage();
     await continueAsGuest(page);
     // The longest texts the generator makes (level 10), served as the run's questions.
