@@ -219,6 +219,7 @@ describe('a new player on the dashboard and in a solo run', () => {
       await context.close();
     }
   });
+
   it('sees the dashboard\'s maths symbols drift up by transform alone, and held still in the other tests', { timeout: 60_000 }, async () => {
     /**
      * A symbol's top edge (CSS px from the viewport's top), the properties its animation changes,
