@@ -10,14 +10,16 @@
  * of showing them, and an answer under a second takes '< 1 s', not '0 s'; the analytics details mark
  * a question never answered 'Not answered', as the results' Answers tab does, where it keeps to one
  * line on a phone. A contest page left open through the close goes to the results
- * without logging the expected 'already submitted'. Every screen is saved under
- * artifacts/screenshots/contest-*.
+ * without logging the expected 'already submitted'. Beside it, on an app of its own, a player who
+ * opens a contest a few seconds early waits for its opening, then plays it by keyboard. Every screen
+ * is saved under artifacts/screenshots/contest-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { startAppProcess } from './support/app-server';
 import { useAppAndBrowser } from './support/suite';
 
 const stamp = Date.now().toString(36);
@@ -35,8 +37,9 @@ const DURATION_MINUTES = 1;
 
 const suite = useAppAndBrowser({ ADMIN_EMAILS: admin.email });
 
-async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${suite.app.url}${path}`, {
+/** POST `body` as JSON to `path` of the app at `baseUrl`; throws on an error status. */
+async function api<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${baseUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
@@ -46,17 +49,22 @@ async function api<T>(path: string, body: unknown, token?: string): Promise<T> {
   return json;
 }
 
-/** The operator's token, from signing up on the first call of scheduleContest. */
-let adminToken: string | null = null;
+/** The operator's token on each app (by URL), from signing up on its first scheduleContest. */
+const adminTokens = new Map<string, string>();
 
 /**
- * The operator schedules a contest opening `leadSeconds` from now; returns its id, open and close
- * times (epoch ms).
+ * The operator schedules a contest on the app at `baseUrl`, opening `leadSeconds` from now; returns
+ * its id, open and close times (epoch ms).
  */
-async function scheduleContest(title = `Browser Cup ${stamp}`, leadSeconds = LEAD_SECONDS): Promise<{ id: string; openMs: number; closeMs: number }> {
-  adminToken ??= (await api<{ token: string }>('/signup', admin)).token;
+async function scheduleContest(baseUrl: string, title: string, leadSeconds: number): Promise<{ id: string; openMs: number; closeMs: number }> {
+  let adminToken = adminTokens.get(baseUrl);
+  if (adminToken === undefined) {
+    adminToken = (await api<{ token: string }>(baseUrl, '/signup', admin)).token;
+    adminTokens.set(baseUrl, adminToken);
+  }
   const openTime = new Date(Date.now() + leadSeconds * 1000).toISOString();
   const { contest } = await api<{ contest: { _id: string; openTime: string; closeTime: string } }>(
+    baseUrl,
     '/admin/contests',
     { title, openTime, durationMinutes: DURATION_MINUTES, questionCount: 20 },
     adminToken,
@@ -70,8 +78,8 @@ async function contestFinalized(contestId: string): Promise<boolean> {
   return res.ok && ((await res.json()) as { finalized?: boolean }).finalized === true;
 }
 
-/** The question on screen, answered correctly through the answer field. */
-async function answerShownQuestion(page: Page): Promise<void> {
+/** The question on screen, answered correctly through the answer field; `expect` is the test's own. */
+async function answerShownQuestion(page: Page, expect: ExpectStatic): Promise<void> {
   const text = (await page.locator('.ctake-question-text').textContent())?.trim() ?? '';
   expect(text).not.toBe('');
   const heading = (await page.locator('#ctake-question-heading').textContent()) ?? '';
@@ -95,8 +103,8 @@ async function focused(page: Page): Promise<string> {
   });
 }
 
-/** Types the right answer to the question shown and presses Enter, by keyboard only. */
-async function answerByKeyboard(page: Page): Promise<void> {
+/** Types the right answer to the question shown and presses Enter, by keyboard only; `expect` is the test's own. */
+async function answerByKeyboard(page: Page, expect: ExpectStatic): Promise<void> {
   const text = (await page.locator('.ctake-question-text').textContent())?.trim() ?? '';
   const heading = (await page.locator('#ctake-question-heading').textContent()) ?? '';
   await page.keyboard.type(String(solveQuestionText(text)));
@@ -154,8 +162,12 @@ async function questionNumber(page: Page): Promise<string> {
   return ((await page.locator('#ctake-question-heading').textContent()) ?? '').replace(/\s+of \d+$/, '').trim();
 }
 
-describe('user story: the weekly contest from the home card to analytics', () => {
-  it('is taken by two players, one auto-submitted at close, and ranked', { timeout: 420_000 }, async () => {
+// The two tests run side by side (each mostly waits for its contest's clock), the early-bird one on
+// an app of its own: the home card shows one contest, so a second contest on the same app would
+// take the first test's card. Side by side, each test must assert with its own `expect` (Vitest's
+// global one follows whichever test started last).
+describe.concurrent('user story: the weekly contest from the home card to analytics', () => {
+  it('is taken by two players, one auto-submitted at close, and ranked', { timeout: 420_000 }, async ({ expect }) => {
     const ctxA = await newContext(suite.browser, suite.app.url, DESKTOP);
     const ctxB = await newContext(suite.browser, suite.app.url, PHONE);
     const pageA = await ctxA.newPage();
@@ -165,7 +177,7 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await Promise.all([signUp(pageA, ada), signUp(pageB, bob)]);
 
     // The contest is scheduled once both have accounts, so that its lead is only the registering.
-    const contest = await scheduleContest();
+    const contest = await scheduleContest(suite.app.url, `Browser Cup ${stamp}`, LEAD_SECONDS);
 
     // Signed out, the contest pages send a visitor to /login with the spec's message.
     const ctxVisitor = await newContext(suite.browser, suite.app.url, PHONE);
@@ -213,24 +225,24 @@ describe('user story: the weekly contest from the home card to analytics', () =>
 
     // Ada: answers 1 and 2 (Enter moves on), Next skips 3, Previous comes back to it, answers it,
     // then jumps to question 12 with the navigator and answers it.
-    await answerShownQuestion(pageA);
+    await answerShownQuestion(pageA, expect);
     await expect.poll(() => questionNumber(pageA)).toBe('Question 2');
-    await answerShownQuestion(pageA);
+    await answerShownQuestion(pageA, expect);
     await expect.poll(() => questionNumber(pageA)).toBe('Question 3');
     await pageA.getByRole('button', { name: /^Next/ }).click();
     await expect.poll(() => questionNumber(pageA)).toBe('Question 4');
     await pageA.getByRole('button', { name: 'Previous' }).click();
     await expect.poll(() => questionNumber(pageA)).toBe('Question 3');
-    await answerShownQuestion(pageA);
+    await answerShownQuestion(pageA, expect);
     await pageA.getByRole('button', { name: 'Question 12, not answered' }).first().click();
     await expect.poll(() => questionNumber(pageA)).toBe('Question 12');
-    await answerShownQuestion(pageA);
+    await answerShownQuestion(pageA, expect);
     await expect.poll(() => pageA.getByRole('button', { name: /^Question \d+, answered$/ }).count()).toBeGreaterThanOrEqual(4);
     await shot(pageA, 'contest-05-navigator-desktop');
 
     // Bob answers two and leaves the rest.
-    await answerShownQuestion(pageB);
-    await answerShownQuestion(pageB);
+    await answerShownQuestion(pageB, expect);
+    await answerShownQuestion(pageB, expect);
     await shot(pageB, 'contest-05-answered-phone');
 
     // Ada submits from the summary, after the confirmation.
@@ -410,17 +422,19 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await ctxB.close();
   });
 
-  it('keeps a registered player who opens the contest a few seconds early waiting, then plays it by keyboard', { timeout: 120_000 }, async () => {
+  it('keeps a registered player who opens the contest a few seconds early waiting, then plays it by keyboard', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
     const early = { name: 'Eve Early', email: `eve-${stamp}@example.com`, password: 'first-in-line-3' };
-    const contest = await scheduleContest(`Early Bird Cup ${stamp}`, 30);
-    const ctx = await newContext(suite.browser, suite.app.url, DESKTOP);
+    const app = await startAppProcess({ ADMIN_EMAILS: admin.email });
+    onTestFinished(() => app.stop());
+    const contest = await scheduleContest(app.url, `Early Bird Cup ${stamp}`, 30);
+    const ctx = await newContext(suite.browser, app.url, DESKTOP);
     const page = await ctx.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (e) => pageErrors.push(e.message));
     const errors = consoleErrors(page);
     await signUp(page, early);
     const token = await page.evaluate(() => localStorage.getItem('token'));
-    await api('/contest/register', { contestId: contest.id }, token ?? undefined);
+    await api(app.url, '/contest/register', { contestId: contest.id }, token ?? undefined);
 
     // Four seconds before the opening, the player opens the contest page directly: the page waits
     // on 'Loading Contest...' for the opening before POST /contest/start (which would answer "not
@@ -444,7 +458,7 @@ describe('user story: the weekly contest from the home card to analytics', () =>
     await page.getByRole('button', { name: 'Submit Answer' }).click();
     await page.getByText('Please enter an answer').waitFor();
     await page.getByPlaceholder('Type your answer').focus();
-    await answerByKeyboard(page);
+    await answerByKeyboard(page, expect);
     await expect.poll(() => focused(page)).toMatch(/^input#/);
     const toSummary = async () => {
       await page.getByRole('heading', { name: 'Review & Submit', level: 2 }).waitFor();

@@ -1,6 +1,5 @@
 /** Account steps shared by the browser tests: signing up through the UI, as a new user would. */
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 import { shot } from './browser';
 
 export interface NewAccount {
@@ -23,7 +22,8 @@ export async function signUp(page: Page, who: NewAccount, shotName?: string): Pr
   if (shotName) await shot(page, shotName);
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
-  await expect.poll(() => page.locator('#dashboard-greeting').textContent()).toContain(`Hello, ${who.name.split(' ')[0]}!`);
+  // A Playwright wait, not Vitest's global expect.poll, so that tests running side by side can call it.
+  await page.locator('#dashboard-greeting').filter({ hasText: `Hello, ${who.name.split(' ')[0]}!` }).waitFor();
 }
 
 /** Signs in as a guest from /login ('Continue as guest') and waits for the dashboard. */
