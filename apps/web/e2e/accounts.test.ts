@@ -420,7 +420,16 @@ describe('accounts: wrong inputs and ended sessions', () => {
     // The password is changed elsewhere: this tab's token is revoked while the hub is on screen.
     const changed = await post('/api/password', { currentPassword: who.password, newPassword: 'second-password-2' }, auth.body.token);
     expect(changed.status).toBe(200);
-    await page.getByRole('button', { name: 'Start Solving Basic' }).click();
+    // The screen's next call is this click's, unless the hub made a call of its own first: one run of
+    // the whole suite saw the button re-rendered away under the click and not back within 30 s (where
+    // the page went was not recorded). Either way the player must end on /login, told why; a click
+    // that fails while the page is anywhere else fails the test, naming the page.
+    await page
+      .getByRole('button', { name: 'Start Solving Basic' })
+      .click({ timeout: 10_000 })
+      .catch((error: unknown) => {
+        if (new URL(page.url()).pathname !== '/login') throw new Error(`${String(error)}\n(the page was at ${page.url()})`);
+      });
     await page.waitForURL((url) => url.pathname === '/login');
     await page.getByRole('alert').filter({ hasText: 'Your session has expired. Please log in again.' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
