@@ -18,8 +18,8 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
-import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { startAppProcess } from './support/app-server';
+import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
 
 const stamp = Date.now().toString(36);
