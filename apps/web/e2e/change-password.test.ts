@@ -12,6 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
 import { DESKTOP, newContext, shot } from './support/browser';
+import { postJson } from './support/http';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -56,12 +57,7 @@ async function meStatus(token: string): Promise<number> {
 
 /** POST /login from outside the browser: the HTTP status. */
 async function loginStatus(email: string, password: string): Promise<number> {
-  const response = await fetch(`${suite.app.url}/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  return response.status;
+  return (await postJson(suite.app.url, '/login', { email, password })).status;
 }
 
 describe('change password', () => {

@@ -20,6 +20,7 @@ import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { startAppProcess } from './support/app-server';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { postJson } from './support/http';
 import { useAppAndBrowser } from './support/suite';
 
 const stamp = Date.now().toString(36);
@@ -39,13 +40,8 @@ const suite = useAppAndBrowser({ ADMIN_EMAILS: admin.email });
 
 /** POST `body` as JSON to `path` of the app at `baseUrl`; throws on an error status. */
 async function api<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${baseUrl}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const json = (await res.json()) as T & { error?: string };
-  if (!res.ok) throw new Error(`${path} → ${res.status} ${json.error ?? ''}`);
+  const { status, body: json } = await postJson<T & { error?: string }>(baseUrl, path, body, token);
+  if (status >= 400) throw new Error(`${path} → ${status} ${json?.error ?? ''}`);
   return json;
 }
 

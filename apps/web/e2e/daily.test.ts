@@ -16,6 +16,7 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, SCREENSHOT_DIR, shot } from './support/browser';
+import { postJson } from './support/http';
 import { continueAsGuest } from './support/accounts';
 import { useAppAndBrowser } from './support/suite';
 
@@ -283,18 +284,14 @@ describe('user story: daily practice hub', () => {
     const players = Array.from({ length: 10 }, (_, i) => ({ name: `Season Player ${String(i + 1).padStart(2, '0')}`, correct: Math.max(2, 10 - i) }));
     const cy = { name: 'Cy Twelfth', email: `cy-daily-${stamp}@example.com`, password: 'twelfth-place-3' };
     async function solveOverHttp(who: { name: string; email: string; password: string }, correct: number): Promise<{ token: string; user: unknown }> {
-      const signup = await fetch(`${suite.app.url}/signup`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ name: who.name, email: who.email, password: who.password }),
-      });
+      const signup = await postJson<{ token: string; user: unknown }>(suite.app.url, '/signup', { name: who.name, email: who.email, password: who.password });
       expect(signup.status).toBeLessThan(300);
-      const auth = (await signup.json()) as { token: string; user: unknown };
-      const headers = { 'Content-Type': 'application/json', Authorization: `Bearer ${auth.token}` };
+      const auth = signup.body;
+      const headers = { Authorization: `Bearer ${auth.token}` };
       const today = (await (await fetch(`${suite.app.url}/api/daily/today`, { headers })).json()) as { date: string };
       const section = (await (await fetch(`${suite.app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
       const answers = section.questions.map((q, i) => ({ answer: i < correct ? solveQuestionText(q) : null, timeMs: 1000 }));
-      const submit = await fetch(`${suite.app.url}/api/daily/submit`, { method: 'POST', headers, body: JSON.stringify({ date: today.date, sectionKey: 'basic', answers }) });
+      const submit = await postJson(suite.app.url, '/api/daily/submit', { date: today.date, sectionKey: 'basic', answers }, auth.token);
       expect(submit.status).toBe(200);
       return auth;
     }
