@@ -19,8 +19,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, shot } from './support/browser';
-import { postJson } from './support/http';
 import { useAppAndBrowser } from './support/suite';
+import { call } from '../../server/test/helpers/http';
 
 const suite = useAppAndBrowser();
 
@@ -399,7 +399,7 @@ describe('accounts: wrong inputs and ended sessions', () => {
 
   it('a token revoked while a screen is open: the next call of that screen signs the player out saying why', { timeout: 120_000 }, async () => {
     const who = { name: 'Rhea Revoked', email: `rhea-${stamp}@example.com`, password: 'first-password-1' };
-    const auth = await postJson<{ token: string; user: unknown }>(suite.app.url, '/signup', who);
+    const auth = await call<{ token: string; user: unknown }>(suite.app, 'POST', '/signup', { body: who });
     expect(auth.status).toBe(201);
     const page = await phonePage();
     await page.goto('/login');
@@ -411,7 +411,7 @@ describe('accounts: wrong inputs and ended sessions', () => {
     await page.getByRole('heading', { name: 'Daily Practice', level: 1 }).waitFor();
 
     // The password is changed elsewhere: this tab's token is revoked while the hub is on screen.
-    const changed = await postJson(suite.app.url, '/api/password', { currentPassword: who.password, newPassword: 'second-password-2' }, auth.body.token);
+    const changed = await call(suite.app, 'POST', '/api/password', { token: auth.body.token, body: { currentPassword: who.password, newPassword: 'second-password-2' } });
     expect(changed.status).toBe(200);
     // The screen's next call is this click's, unless the hub made a call of its own first: one run of
     // the whole suite saw the button re-rendered away under the click and not back within 30 s (where

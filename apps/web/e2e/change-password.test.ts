@@ -12,8 +12,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
 import { DESKTOP, newContext, shot } from './support/browser';
-import { postJson } from './support/http';
 import { useAppAndBrowser } from './support/suite';
+import { call } from '../../server/test/helpers/http';
 
 const suite = useAppAndBrowser();
 
@@ -57,7 +57,7 @@ async function meStatus(token: string): Promise<number> {
 
 /** POST /login from outside the browser: the HTTP status. */
 async function loginStatus(email: string, password: string): Promise<number> {
-  return (await postJson(suite.app.url, '/login', { email, password })).status;
+  return (await call(suite.app, 'POST', '/login', { body: { email, password } })).status;
 }
 
 describe('change password', () => {

@@ -20,8 +20,8 @@ import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { startAppProcess } from './support/app-server';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
-import { postJson } from './support/http';
 import { useAppAndBrowser } from './support/suite';
+import { call } from '../../server/test/helpers/http';
 
 const stamp = Date.now().toString(36);
 const admin = { name: 'Olga Operator', email: `ops-${stamp}@example.com`, password: 'schedule-it-now-1' };
@@ -40,9 +40,9 @@ const suite = useAppAndBrowser({ ADMIN_EMAILS: admin.email });
 
 /** POST `body` as JSON to `path` of the app at `baseUrl`; throws on an error status. */
 async function api<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
-  const { status, body: json } = await postJson<T & { error?: string }>(baseUrl, path, body, token);
-  if (status >= 400) throw new Error(`${path} → ${status} ${json?.error ?? ''}`);
-  return json;
+  const reply = await call<T>({ url: baseUrl }, 'POST', path, { body, token });
+  if (reply.status >= 400) throw new Error(`${path} → ${reply.status} ${reply.body.error ?? ''}`);
+  return reply.body;
 }
 
 /** The operator's token on each app (by URL), from signing up on its first scheduleContest. */

@@ -16,9 +16,9 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, SCREENSHOT_DIR, shot } from './support/browser';
-import { postJson } from './support/http';
 import { continueAsGuest } from './support/accounts';
 import { useAppAndBrowser } from './support/suite';
+import { call } from '../../server/test/helpers/http';
 
 // The season test signs a dozen players up from one address.
 const suite = useAppAndBrowser({ SIGNUP_RATE_LIMIT: '100' });
@@ -284,16 +284,15 @@ describe('user story: daily practice hub', () => {
     const players = Array.from({ length: 10 }, (_, i) => ({ name: `Season Player ${String(i + 1).padStart(2, '0')}`, correct: Math.max(2, 10 - i) }));
     const cy = { name: 'Cy Twelfth', email: `cy-daily-${stamp}@example.com`, password: 'twelfth-place-3' };
     async function solveOverHttp(who: { name: string; email: string; password: string }, correct: number): Promise<{ token: string; user: unknown }> {
-      const signup = await postJson<{ token: string; user: unknown }>(suite.app.url, '/signup', { name: who.name, email: who.email, password: who.password });
+      const signup = await call<{ token: string; user: unknown }>(suite.app, 'POST', '/signup', { body: { name: who.name, email: who.email, password: who.password } });
       expect(signup.status).toBeLessThan(300);
-      const auth = signup.body;
-      const headers = { Authorization: `Bearer ${auth.token}` };
-      const today = (await (await fetch(`${suite.app.url}/api/daily/today`, { headers })).json()) as { date: string };
-      const section = (await (await fetch(`${suite.app.url}/api/daily/section/${today.date}/basic`, { headers })).json()) as { questions: string[] };
+      const { token } = signup.body;
+      const today = (await call<{ date: string }>(suite.app, 'GET', '/api/daily/today', { token })).body;
+      const section = (await call<{ questions: string[] }>(suite.app, 'GET', `/api/daily/section/${today.date}/basic`, { token })).body;
       const answers = section.questions.map((q, i) => ({ answer: i < correct ? solveQuestionText(q) : null, timeMs: 1000 }));
-      const submit = await postJson(suite.app.url, '/api/daily/submit', { date: today.date, sectionKey: 'basic', answers }, auth.token);
+      const submit = await call(suite.app, 'POST', '/api/daily/submit', { token, body: { date: today.date, sectionKey: 'basic', answers } });
       expect(submit.status).toBe(200);
-      return auth;
+      return signup.body;
     }
     for (const [i, p] of players.entries()) await solveOverHttp({ name: p.name, email: `season-${i}-${stamp}@example.com`, password: 'season-player-1' }, p.correct);
     const auth = await solveOverHttp(cy, 1);

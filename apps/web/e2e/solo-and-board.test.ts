@@ -21,9 +21,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
-import { postJson } from './support/http';
 import { coveredBy } from './support/overlap';
 import { useAppAndBrowser } from './support/suite';
+import { call } from '../../server/test/helpers/http';
 
 const suite = useAppAndBrowser();
 
@@ -93,7 +93,7 @@ describe('a new player on the dashboard and in a solo run', () => {
     // of it (and their hidden text) do not make the page itself taller than its content.
     await page.setViewportSize(PHONE_390);
     for (let i = 0; i < 12; i++) {
-      const signup = await postJson(suite.app.url, '/signup', { name: `Player ${i + 3}`, email: `player-${i}-${stamp}@example.com`, password: 'crowded-board-3' });
+      const signup = await call(suite.app, 'POST', '/signup', { body: { name: `Player ${i + 3}`, email: `player-${i}-${stamp}@example.com`, password: 'crowded-board-3' } });
       expect(signup.status).toBe(201);
     }
     await expect

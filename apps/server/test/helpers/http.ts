@@ -1,5 +1,4 @@
 /** One JSON HTTP call to a test server, as a client of spec §7 makes it. */
-import type { TestServer } from './test-server.js';
 
 export interface Reply<T = Record<string, unknown>> {
   status: number;
@@ -7,9 +6,13 @@ export interface Reply<T = Record<string, unknown>> {
   body: T & { error?: string };
 }
 
-/** One HTTP call with an optional Bearer token and JSON body. */
+/**
+ * One HTTP call to `server` (a test server, or any app at `url`: the browser tests' app processes)
+ * with an optional Bearer token and JSON body. Resolves with the status and the parsed body
+ * whatever the status.
+ */
 export async function call<T = Record<string, unknown>>(
-  server: TestServer,
+  server: { url: string },
   method: 'GET' | 'POST',
   path: string,
   options: { token?: string; body?: unknown } = {},
