@@ -51,8 +51,7 @@ async function tabToChangePassword(page: Page): Promise<void> {
 
 /** GET /api/me with `token`, from outside the browser: the HTTP status. */
 async function meStatus(token: string): Promise<number> {
-  const response = await fetch(`${suite.app.url}/api/me`, { headers: { Authorization: `Bearer ${token}` } });
-  return response.status;
+  return (await call(suite.app, 'GET', '/api/me', { token })).status;
 }
 
 /** POST /login from outside the browser: the HTTP status. */

@@ -70,8 +70,12 @@ async function scheduleContest(baseUrl: string, title: string, leadSeconds: numb
 
 /** Whether the server has finalized the contest (GET /contest/leaderboard → finalized). */
 async function contestFinalized(contestId: string): Promise<boolean> {
-  const res = await fetch(`${suite.app.url}/contest/leaderboard?contestId=${encodeURIComponent(contestId)}&limit=1`);
-  return res.ok && ((await res.json()) as { finalized?: boolean }).finalized === true;
+  const { status, body } = await call<{ finalized?: boolean }>(
+    suite.app,
+    'GET',
+    `/contest/leaderboard?contestId=${encodeURIComponent(contestId)}&limit=1`,
+  );
+  return status === 200 && body.finalized === true;
 }
 
 /** The question on screen, answered correctly through the answer field; `expect` is the test's own. */
