@@ -107,6 +107,9 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     const [duelA, duelB] = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!] as [DuelHandle, DuelHandle];
     expect(duelA.driven()).toEqual([created.roomCode]);
     expect(duelB.driven()).toEqual([]);
+    // B hears of the start by pub/sub (duelClock), which may come after gameStarted reached Bob.
+    const { game } = (await duelB.store.get(created.roomCode))!;
+    await eventually(() => expect(duelB.keepsClock(created.roomCode, game!.id)).toBe(true));
 
     // The countdown shows the whole minute, then the clock runs: 60, 59, 58 to each player.
     for (const step of [0, 3_000, 1_000, 1_000]) {
@@ -164,6 +167,9 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     await asked;
     expect(await call(host, 'rematch', {})).toEqual({});
     await eventually(() => expect(countdown).toEqual({ host: [{ seconds: 3 }], guest: [{ seconds: 3 }] }));
+    // B hears of the rematch by pub/sub (duelClock), which may come after rematchStarting reached Bob.
+    const rematch = (await duels[1]!.store.get(roomCode))!.game!;
+    await eventually(() => expect(duels[1]!.keepsClock(roomCode, rematch.id)).toBe(true));
     await tick(2_000);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard).toEqual({ host: [], guest: [] });

@@ -90,6 +90,11 @@ export interface DuelHandle {
   leaseRound(): Promise<void>;
   /** Rooms whose clock this process drives now. */
   driven(): string[];
+  /** Whether this process keeps the clock of game `gameId` in room `code` (drives it or announces
+   * it to its own sockets). With Redis, a process hears of a game started elsewhere through
+   * `duelClock`, a server-side event the adapter sends by Redis pub/sub, while the room's broadcasts
+   * go through its stream: the two are not ordered, so tests wait for this before moving a clock. */
+  keepsClock(code: string, gameId: string): boolean;
   /** The room `userId` sits in while it waits or plays, as GET /api/rooms/current shows it
    * (duel.machine.ts `currentRoomFor`); null otherwise. Reads the store (Redis, with REDIS_URL). */
   currentRoom(userId: string): Promise<CurrentRoomResponse['room']>;
@@ -632,6 +637,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     sweep,
     leaseRound: async () => leaseLoop?.round(true),
     driven: () => clocks.driven(),
+    keepsClock: (code, gameId) => clocks.has(code, gameId),
     async currentRoom(userId) {
       const room = await store.findByUser(userId);
       return room ? machine.currentRoomFor(room, userId, clock.now()) : null;
