@@ -2,9 +2,10 @@
  * A Math Challenge whose two players sit on two server processes sharing Redis (issue #5): each
  * process announces the game clock (timerUpdate every second) to its own player, so no per-second
  * timerUpdate crosses Redis; the process that drives the room ends the game on time, with the last
- * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing. A
- * user's two tabs on the two processes creating rooms at once are seated in one room (the seat lock
- * goes through Redis). Needs TEST_REDIS_URL (skipped without it, saying so).
+ * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing; a
+ * process that hears of a rematch (duelClock, by Redis pub/sub) only after its clock started
+ * announces it to its player at once. A user's two tabs on the two processes creating rooms at
+ * once are seated in one room (the seat lock goes through Redis). Needs TEST_REDIS_URL (skipped without it, saying so).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -190,5 +191,60 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     // The clock runs: Bob's first answer counts, on the other process than the one that started it.
     const room = (await duels[1]!.store.get(roomCode))!;
     expect(await call(guest, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toMatchObject({ correct: true, currentQuestion: 1 });
+  });
+
+  it("announces a rematch to the other process's player at once when that process hears of it only after its clock started", async () => {
+    const [ann, bob] = await Promise.all([signup(a, 'Ann Late'), signup(b, 'Bob Late')]);
+    const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+    const { roomCode } = await call(host, 'createRoom', { mode: 1 });
+    expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
+    const started = new Promise((resolve) => guest.once('gameStarted', resolve));
+    expect(await call(host, 'startGame')).toEqual({});
+    await started;
+    const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!];
+    const tick = async (ms: number) => {
+      clock.advance(ms);
+      await Promise.all(duels.map((d) => d.tick()));
+    };
+    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+    await tick(63_000);
+    await over;
+
+    // B's duelClock messages (Redis pub/sub) are held back, as a Redis stall past the countdown would.
+    const nsp = b.app.io.of('/');
+    const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
+    const held: unknown[] = [];
+    nsp.removeAllListeners('duelClock');
+    const hold = (message: unknown) => held.push(message);
+    nsp.on('duelClock', hold);
+
+    const heard = { host: [] as unknown[], guest: [] as unknown[] };
+    host.on('rematchStarted', (p) => heard.host.push(p));
+    guest.on('rematchStarted', (p) => heard.guest.push(p));
+    const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
+    const counting = new Promise((resolve) => guest.once('rematchStarting', resolve));
+    expect(await call(guest, 'rematch', {})).toEqual({});
+    await asked;
+    expect(await call(host, 'rematch', {})).toEqual({});
+    await counting;
+    await eventually(() => expect(held).toHaveLength(1));
+    const rematch = (await duels[1]!.store.get(roomCode))!.game!;
+    await tick(3_000);
+    await eventually(() => expect(heard.host).toHaveLength(1));
+    expect(heard.guest).toHaveLength(0);
+
+    // The start comes late: Bob hears rematchStarted now, once, and B announces the clock to him.
+    nsp.off('duelClock', hold);
+    for (const listener of listeners) nsp.on('duelClock', listener);
+    for (const message of held) for (const listener of listeners) listener(message);
+    expect(duels[1]!.keepsClock(roomCode, rematch.id)).toBe(true);
+    await eventually(() => expect(heard.guest).toHaveLength(1));
+    expect(heard.guest[0]).toEqual(heard.host[0]);
+    const timer: number[] = [];
+    guest.on('timerUpdate', ({ timeLeft }) => timer.push(timeLeft));
+    await tick(1_000);
+    await eventually(() => expect(timer).toEqual([59]));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(heard.guest).toHaveLength(1);
   });
 });

@@ -387,8 +387,14 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   if (redis) {
     io.on('duelClock', ({ code, over, ...game }) => {
-      if (over) forgetClock(code, game.gameId);
-      else if (hasLocalSockets(code)) clocks.follow(code, game, false);
+      if (over) return forgetClock(code, game.gameId);
+      if (!hasLocalSockets(code)) return;
+      // Heard after the rematch's clock started (pub/sub is not ordered with the room's broadcasts
+      // and a Redis stall holds it back): the start this process announces to its sockets when the
+      // clock starts (RoomClocks `started`) would never come, so it goes out now.
+      const late = game.rematch && !clocks.has(code, game.gameId) && clock.now() >= game.startsAt;
+      clocks.follow(code, game, false);
+      if (late) announceRematch(code, game);
     });
   }
 
