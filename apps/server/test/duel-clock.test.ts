@@ -57,6 +57,27 @@ async function throughRedis(event: 'timerUpdate' | 'rematchStarted'): Promise<nu
   }
 }
 
+/** A game of Ann (host, on A) and Bob (on B) whose clock ran out: its players' sockets, its room,
+ * both processes' duel handles and `tick`, which moves the manual clock and visits both. */
+async function playedGame(names: string) {
+  const [ann, bob] = await Promise.all([signup(a, `Ann ${names}`), signup(b, `Bob ${names}`)]);
+  const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+  const { roomCode } = await call(host, 'createRoom', { mode: 1 });
+  expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
+  const started = new Promise((resolve) => guest.once('gameStarted', resolve));
+  expect(await call(host, 'startGame')).toEqual({});
+  await started;
+  const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!] as const;
+  const tick = async (ms: number) => {
+    clock.advance(ms);
+    await Promise.all(duels.map((d) => d.tick()));
+  };
+  const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+  await tick(63_000);
+  await over;
+  return { host, guest, roomCode: roomCode as string, duels, tick };
+}
+
 describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${NO_REDIS})`, () => {
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
@@ -141,21 +162,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
   });
 
   it('a rematch across the processes: rematchStarting at once, then rematchStarted to each player once, when its clock starts', async () => {
-    const [ann, bob] = await Promise.all([signup(a, 'Ann Rematch'), signup(b, 'Bob Rematch')]);
-    const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
-    const { roomCode } = await call(host, 'createRoom', { mode: 1 });
-    expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
-    const started = new Promise((resolve) => guest.once('gameStarted', resolve));
-    expect(await call(host, 'startGame')).toEqual({});
-    await started;
-    const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!];
-    const tick = async (ms: number) => {
-      clock.advance(ms);
-      await Promise.all(duels.map((d) => d.tick()));
-    };
-    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
-    await tick(63_000);
-    await over;
+    const { host, guest, roomCode, duels, tick } = await playedGame('Rematch');
 
     const heard = { host: [] as unknown[], guest: [] as unknown[] };
     const countdown = { host: [] as unknown[], guest: [] as unknown[] };
@@ -169,8 +176,8 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     expect(await call(host, 'rematch', {})).toEqual({});
     await eventually(() => expect(countdown).toEqual({ host: [{ seconds: 3 }], guest: [{ seconds: 3 }] }));
     // B hears of the rematch by pub/sub (duelClock), which may come after rematchStarting reached Bob.
-    const rematch = (await duels[1]!.store.get(roomCode))!.game!;
-    await eventually(() => expect(duels[1]!.keepsClock(roomCode, rematch.id)).toBe(true));
+    const rematch = (await duels[1].store.get(roomCode))!.game!;
+    await eventually(() => expect(duels[1].keepsClock(roomCode, rematch.id)).toBe(true));
     await tick(2_000);
     await new Promise((r) => setTimeout(r, 100));
     expect(heard).toEqual({ host: [], guest: [] });
@@ -189,26 +196,12 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     expect(heard.host).toHaveLength(1);
     expect(heard.guest).toHaveLength(1);
     // The clock runs: Bob's first answer counts, on the other process than the one that started it.
-    const room = (await duels[1]!.store.get(roomCode))!;
+    const room = (await duels[1].store.get(roomCode))!;
     expect(await call(guest, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toMatchObject({ correct: true, currentQuestion: 1 });
   });
 
   it("announces a rematch to the other process's player at once when that process hears of it only after its clock started", async () => {
-    const [ann, bob] = await Promise.all([signup(a, 'Ann Late'), signup(b, 'Bob Late')]);
-    const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
-    const { roomCode } = await call(host, 'createRoom', { mode: 1 });
-    expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
-    const started = new Promise((resolve) => guest.once('gameStarted', resolve));
-    expect(await call(host, 'startGame')).toEqual({});
-    await started;
-    const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!];
-    const tick = async (ms: number) => {
-      clock.advance(ms);
-      await Promise.all(duels.map((d) => d.tick()));
-    };
-    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
-    await tick(63_000);
-    await over;
+    const { host, guest, roomCode, duels, tick } = await playedGame('Late');
 
     // B's duelClock messages (Redis pub/sub) are held back, as a Redis stall past the countdown would.
     const nsp = b.app.io.of('/');
@@ -228,7 +221,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     expect(await call(host, 'rematch', {})).toEqual({});
     await counting;
     await eventually(() => expect(held).toHaveLength(1));
-    const rematch = (await duels[1]!.store.get(roomCode))!.game!;
+    const rematch = (await duels[1].store.get(roomCode))!.game!;
     await tick(3_000);
     await eventually(() => expect(heard.host).toHaveLength(1));
     expect(heard.guest).toHaveLength(0);
@@ -237,7 +230,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     nsp.off('duelClock', hold);
     for (const listener of listeners) nsp.on('duelClock', listener);
     for (const message of held) for (const listener of listeners) listener(message);
-    expect(duels[1]!.keepsClock(roomCode, rematch.id)).toBe(true);
+    expect(duels[1].keepsClock(roomCode, rematch.id)).toBe(true);
     await eventually(() => expect(heard.guest).toHaveLength(1));
     expect(heard.guest[0]).toEqual(heard.host[0]);
     const timer: number[] = [];
