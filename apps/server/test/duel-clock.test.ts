@@ -5,7 +5,8 @@
  * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing; a
  * process that hears of a rematch (duelClock, by Redis pub/sub) only after its clock started
  * announces it to its player at once. A user's two tabs on the two processes creating rooms at
- * once are seated in one room (the seat lock goes through Redis). Needs TEST_REDIS_URL (skipped without it, saying so).
+ * once are seated in one room (the seat lock goes through Redis). Needs TEST_REDIS_URL (skipped
+ * without it, saying so).
  */
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
