@@ -7,8 +7,11 @@
  *  - the guest reloads the results screen during the rematch's countdown, so the new page missed
  *    rematchStarting: it shows the rest of the countdown and opens /game as the clock starts.
  * Each time the guest's first answer counts, with no alert ("The game has not started yet"), and
- * the guest reaches /game no earlier than the host, whose countdown ran undisturbed. Screens saved
- * as artifacts/screenshots/countdown-*.
+ * the guest reaches /game no earlier than the host, whose countdown ran undisturbed. Then a second
+ * rematch whose rematchStarted the host's page never sees (lost on its way, as when a process's
+ * Redis subscriber is down): 'Go!' stays only until the results screen rejoins, 2 s past the
+ * countdown's end, and the server sends it again; the host's first answer counts. Screens saved as
+ * artifacts/screenshots/countdown-*.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -89,6 +92,26 @@ describe('a screen back in its room during the start countdown', () => {
     expect(guestRematchAt).toBeGreaterThanOrEqual(hostRematchAt - SLACK_MS);
     await expect.poll(() => answerCorrectly(guest.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => guest.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
+    expect(alerts).toEqual([]);
+
+    // A second rematch, whose rematchStarted never reaches the host's page.
+    await Promise.all([answerAll(host.page), answerAll(guest.page)]);
+    for (const { page } of [host, guest]) {
+      await expect.poll(() => page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);
+    }
+    await host.lose('rematchStarted');
+    await guest.page.getByRole('button', { name: 'Rematch' }).click();
+    await host.page.getByText('Other player wants a rematch! Click Rematch to start.').waitFor();
+    await host.page.getByRole('button', { name: 'Rematch' }).click();
+    const guestAtSecond = await reachesGame(guest.page);
+    // The clock started and the guest plays; the host's screen still says 'Go!'.
+    await host.page.getByRole('alertdialog', { name: 'Game starting' }).getByText('Go!').waitFor();
+    const hostAtSecond = await reachesGame(host.page);
+    expect(await host.lostCount()).toBe(1);
+    // Rejoined 2 s past the countdown's end; a round trip later the server's answer opened /game.
+    expect(hostAtSecond - guestAtSecond).toBeGreaterThanOrEqual(1_500);
+    await expect.poll(() => answerCorrectly(host.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => host.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
     expect(alerts).toEqual([]);
   });
 });

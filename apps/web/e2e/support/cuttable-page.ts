@@ -1,5 +1,5 @@
 /** Browser pages whose Socket.IO connection a test can cut and restore (room screens while the
- * connection is down). */
+ * connection is down), or that lose one event the server sends (a message lost on its way). */
 import type { Page } from 'playwright-core';
 import { newContext, type DESKTOP, type PHONE } from './browser';
 import type { BrowserSuite } from './suite';
@@ -13,26 +13,39 @@ export interface CuttablePage {
   cutWhenShown(text: string): Promise<void>;
   /** Lets the next reconnection attempt through. */
   restore(): Promise<void>;
+  /** The page never sees the next Socket.IO event `event` from the server, as if it were lost on
+   * its way; the connection stays up, and the event's later frames arrive. */
+  lose(event: string): Promise<void>;
+  /** How many events `lose` has kept from the page. */
+  lostCount(): Promise<number>;
 }
 
 /**
  * A page whose Socket.IO connection the test can cut. An init script wraps the page's WebSocket:
  * `cut()` closes the open connections, and until `restore()` every new one goes to a path the
  * server refuses and every long-polling request fails, so each reconnection attempt fails at once,
- * as with a network that is down.
+ * as with a network that is down. `lose(event)` has a listener that each connection registers
+ * before Socket.IO's stop the event's next frame (`42["event",…]`) from reaching the app.
  */
 export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP | typeof PHONE): Promise<CuttablePage> {
   const context = await newContext(suite.browser, suite.app.url, viewport);
   await context.addInitScript(() => {
     const Native = window.WebSocket;
     const live = new Set<WebSocket>();
-    const state = { cut: false };
+    const state = { cut: false, toLose: new Set<string>(), lostCount: 0 };
     class CuttableWebSocket extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(state.cut ? String(url).replace('/socket.io/', '/cut-by-the-test/') : url, protocols);
         if (state.cut) return;
         live.add(this);
         this.addEventListener('close', () => live.delete(this));
+        // Registered before Socket.IO sets onmessage, so it runs first and can stop the frame.
+        this.addEventListener('message', (e: MessageEvent) => {
+          const event = typeof e.data === 'string' ? /^42\["([^"]+)"/.exec(e.data)?.[1] : undefined;
+          if (event === undefined || !state.toLose.delete(event)) return;
+          state.lostCount += 1;
+          e.stopImmediatePropagation();
+        });
       }
     }
     window.WebSocket = CuttableWebSocket;
@@ -43,6 +56,12 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
       },
       restoreConnection() {
         state.cut = false;
+      },
+      loseEvent(event: string) {
+        state.toLose.add(event);
+      },
+      lostEvents() {
+        return state.lostCount;
       },
     });
   });
@@ -71,6 +90,12 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
     async restore() {
       blocked = false;
       await page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection());
+    },
+    async lose(event) {
+      await page.evaluate((name) => (window as unknown as { loseEvent(name: string): void }).loseEvent(name), event);
+    },
+    lostCount() {
+      return page.evaluate(() => (window as unknown as { lostEvents(): number }).lostEvents());
     },
   };
 }

@@ -11,9 +11,11 @@
  * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting (both
  * asked: rematchStarting {seconds}, and a 3-2-1 countdown runs) → rematchStarted {questions, mode,
  * players}, which the server sends when the new game's clock starts: the saved game state is
- * replaced and the app returns to /game. While the connection is down the screen says "Connection
- * lost. Reconnecting…" and Rematch is disabled (useConnectionLost). A screen back during the
- * countdown (a reload, a blip) shows what is left of it (RejoinAck.startsInMs) and waits too.
+ * replaced and the app returns to /game (should it not come within 2 s of the countdown's end,
+ * the screen rejoins, and the server sends it again). While the connection is down the screen says
+ * "Connection lost. Reconnecting…" and Rematch is disabled (useConnectionLost). A screen back
+ * during the countdown (a reload, a blip) shows what is left of it (RejoinAck.startsInMs) and waits
+ * too.
  */
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
@@ -44,6 +46,11 @@ const SOLO_PLAYER_NAME = 'You';
 const OPPONENT_ASKED_TEXT = 'Other player wants a rematch! Click Rematch to start.';
 /** The status line while the opponent still plays the first game (this player finished first). */
 const STILL_PLAYING_TEXT = 'Your opponent is still playing…';
+/** How long past the end of the rematch's countdown 'Go!' may stay before the screen asks the server
+ * for the start it should have heard (ms); rematchStarted comes at the end, a round trip later. */
+const REMATCH_START_GRACE_MS = 2_000;
+/** How often it asks again while 'Go!' stays (ms). */
+const REMATCH_START_RETRY_MS = 3_000;
 
 function solvedText(n: number): string {
   return `${counted(n, 'question')} solved`;
@@ -108,7 +115,20 @@ export function ResultsScreen() {
   );
   // Rejoined at mount too: its acknowledgement is the room as of now, so a progressUpdate or gameOver
   // that came between the game screen's last render and this screen's listeners is not lost.
-  useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
+  const rejoin = useRoomRejoin({ roomCode, name: user?.name, rejoinAtMount: true, onAck: onRejoin });
+  // 'Go!' outlasts the rematch's start only when rematchStarted was lost on its way (with several
+  // processes, one whose Redis subscriber was down when the clock started never hears of it):
+  // a rejoin has the server send it again (offerMissedRematch) and keep this room's clock, until
+  // it comes and the screen leaves for /game.
+  useEffect(() => {
+    if (rematchMs === null) return;
+    const ask = () => {
+      rejoin();
+      timer = setTimeout(ask, REMATCH_START_RETRY_MS);
+    };
+    let timer = setTimeout(ask, rematchMs + REMATCH_START_GRACE_MS);
+    return () => clearTimeout(timer);
+  }, [rematchMs, rejoin]);
 
   useSocketEvent('progressUpdate', (list) => {
     if (!solo && !rematch) setPlayers(list);
