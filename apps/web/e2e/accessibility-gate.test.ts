@@ -1,7 +1,8 @@
 /**
  * The accessibility gate every screenshot passes through (support/accessibility.ts), on pages
  * written here rather than the app's: it must fail a page with a serious violation, name the rule,
- * and let a region of ONCE_PER_STATE off only when that exact state has passed before.
+ * and let a region of ONCE_PER_STATE off only when that exact state has passed before. A toast
+ * caught half-faded gets a second look once its animation has run; a faint toast still fails.
  * No app process: the pages are set with page.setContent in Debian's Chromium.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -49,6 +50,19 @@ describe('the accessibility gate', () => {
     await expect(failure).rejects.toThrow(/Accessibility violations on gate-broken/);
     await expect(failure).rejects.toThrow(/color-contrast \(serious/);
     await expect(failure).rejects.toThrow(/button-name \(critical/);
+  });
+
+  it('checks a toast caught mid-animation again once it has run, and still fails a faint one', async () => {
+    // The toast holds 0.3 opacity (2.9:1) for 4 s, past the gate's 2 s wait for animations, then
+    // shows whole: the first check fails it, the second passes the page.
+    const toast = (text: string) => `<section class="Toastify" aria-label="Notifications"><div class="Toastify__toast" role="alert">${text}</div></section>`;
+    const fading = await pageWith(
+      `<h1>Answered</h1>${toast('Correct!')}`,
+      '.Toastify__toast { color: #000; background: #fff; animation: show 4s steps(1, end) } @keyframes show { from { opacity: 0.3 } to { opacity: 1 } }',
+    );
+    await expect(expectAccessible(fading, 'gate-toast-fading')).resolves.toBeUndefined();
+    const faint = await pageWith(`<h1>Answered</h1>${toast('Correct!')}`, '.Toastify__toast { color: #aaa; background: #fff }');
+    await expect(expectAccessible(faint, 'gate-toast-faint')).rejects.toThrow(/color-contrast/);
   });
 
   it('leaves out a calendar state that passed, useId ids aside, and checks a changed one', async () => {
