@@ -10,8 +10,9 @@
  * the guest reaches /game no earlier than the host, whose countdown ran undisturbed. Then a second
  * rematch whose rematchStarted the host's page never sees (lost on its way, as when a process's
  * Redis subscriber is down): 'Go!' stays only until the results screen rejoins, 2 s past the
- * countdown's end, and the server sends it again; the host's first answer counts. Screens saved as
- * artifacts/screenshots/countdown-*.
+ * countdown's end, and the server sends it again; the host's first answer counts. Then the host's
+ * page loses five clock ticks in a row: it asks for the clock after 2.5 s of silence, so its clock
+ * moves on meanwhile. Screens saved as artifacts/screenshots/countdown-*.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,13 @@ const SLACK_MS = 400;
 async function reachesGame(page: Page): Promise<number> {
   await page.waitForURL('**/game', { timeout: 15_000 });
   return Date.now();
+}
+
+/** Seconds of a clock shown as m:ss. */
+function secondsOf(text: string | null): number {
+  const clock = /^(\d+):(\d{2})$/.exec(text ?? '');
+  if (!clock) throw new Error(`not a clock: ${text}`);
+  return Number(clock[1]) * 60 + Number(clock[2]);
 }
 
 /** Saves the countdown once its 200 ms fade-in has run (it may have ended meanwhile: then no screenshot). */
@@ -112,6 +120,15 @@ describe('a screen back in its room during the start countdown', () => {
     expect(hostAtSecond - guestAtSecond).toBeGreaterThanOrEqual(1_500);
     await expect.poll(() => answerCorrectly(host.page, '.duel-question'), { timeout: 15_000 }).toBe(true);
     await expect.poll(() => host.page.getByText('Question 2 of').count()).toBeGreaterThan(0);
+    expect(alerts).toEqual([]);
+
+    // The host's page loses the next 5 ticks (timerUpdate): after 2.5 s of silence it asks for the
+    // clock, so the clock it shows moves on before the ticks come back.
+    const shown = async () => secondsOf(await host.page.getByRole('timer').textContent());
+    await host.lose('timerUpdate', 5);
+    const before = await shown();
+    await expect.poll(() => host.lostCount(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1 + 4);
+    expect(await shown()).toBeLessThanOrEqual(before - 2);
     expect(alerts).toEqual([]);
   });
 });

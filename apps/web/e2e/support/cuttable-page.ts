@@ -1,5 +1,5 @@
 /** Browser pages whose Socket.IO connection a test can cut and restore (room screens while the
- * connection is down), or that lose one event the server sends (a message lost on its way). */
+ * connection is down), or that lose events the server sends (messages lost on their way). */
 import type { Page } from 'playwright-core';
 import { newContext, type DESKTOP, type PHONE } from './browser';
 import type { BrowserSuite } from './suite';
@@ -13,9 +13,9 @@ export interface CuttablePage {
   cutWhenShown(text: string): Promise<void>;
   /** Lets the next reconnection attempt through. */
   restore(): Promise<void>;
-  /** The page never sees the next Socket.IO event `event` from the server, as if it were lost on
-   * its way; the connection stays up, and the event's later frames arrive. */
-  lose(event: string): Promise<void>;
+  /** The page never sees the next `count` (default 1) Socket.IO events `event` from the server,
+   * as if they were lost on their way; the connection stays up, and the event's later frames arrive. */
+  lose(event: string, count?: number): Promise<void>;
   /** How many events `lose` has kept from the page. */
   lostCount(): Promise<number>;
 }
@@ -24,15 +24,16 @@ export interface CuttablePage {
  * A page whose Socket.IO connection the test can cut. An init script wraps the page's WebSocket:
  * `cut()` closes the open connections, and until `restore()` every new one goes to a path the
  * server refuses and every long-polling request fails, so each reconnection attempt fails at once,
- * as with a network that is down. `lose(event)` has a listener that each connection registers
- * before Socket.IO's stop the event's next frame (`42["event",…]`) from reaching the app.
+ * as with a network that is down. `lose(event, count)` has a listener that each connection
+ * registers before Socket.IO's stop the event's next `count` frames (`42["event",…]`) from reaching
+ * the app.
  */
 export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP | typeof PHONE): Promise<CuttablePage> {
   const context = await newContext(suite.browser, suite.app.url, viewport);
   await context.addInitScript(() => {
     const Native = window.WebSocket;
     const live = new Set<WebSocket>();
-    const state = { cut: false, toLose: new Set<string>(), lostCount: 0 };
+    const state = { cut: false, toLose: new Map<string, number>(), lostCount: 0 };
     class CuttableWebSocket extends Native {
       constructor(url: string | URL, protocols?: string | string[]) {
         super(state.cut ? String(url).replace('/socket.io/', '/cut-by-the-test/') : url, protocols);
@@ -42,7 +43,10 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
         // Registered before Socket.IO sets onmessage, so it runs first and can stop the frame.
         this.addEventListener('message', (e: MessageEvent) => {
           const event = typeof e.data === 'string' ? /^42\["([^"]+)"/.exec(e.data)?.[1] : undefined;
-          if (event === undefined || !state.toLose.delete(event)) return;
+          const left = event === undefined ? undefined : state.toLose.get(event);
+          if (event === undefined || left === undefined) return;
+          if (left > 1) state.toLose.set(event, left - 1);
+          else state.toLose.delete(event);
           state.lostCount += 1;
           e.stopImmediatePropagation();
         });
@@ -57,8 +61,8 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
       restoreConnection() {
         state.cut = false;
       },
-      loseEvent(event: string) {
-        state.toLose.add(event);
+      loseEvent(event: string, count: number) {
+        state.toLose.set(event, (state.toLose.get(event) ?? 0) + count);
       },
       lostEvents() {
         return state.lostCount;
@@ -91,8 +95,8 @@ export async function cuttablePage(suite: BrowserSuite, viewport: typeof DESKTOP
       blocked = false;
       await page.evaluate(() => (window as unknown as { restoreConnection(): void }).restoreConnection());
     },
-    async lose(event) {
-      await page.evaluate((name) => (window as unknown as { loseEvent(name: string): void }).loseEvent(name), event);
+    async lose(event, count = 1) {
+      await page.evaluate(([name, n]) => (window as unknown as { loseEvent(name: string, n: number): void }).loseEvent(name, n), [event, count] as const);
     },
     lostCount() {
       return page.evaluate(() => (window as unknown as { lostEvents(): number }).lostEvents());

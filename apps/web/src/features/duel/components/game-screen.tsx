@@ -5,9 +5,10 @@
  * Without it, the saved game state (spec §3) gives the room and the screen rejoins it; without
  * either (another device) the server says which room (GET /api/rooms/current), or the screen goes
  * home. A rejoin error alerts and goes home (spec §8). The server owns the clock: timerUpdate every
- * second and getTimer at mount. The game ends when the timer reaches 0, when this player's index
- * reaches the number of questions, or when the server sends gameOver; 1 s later (spec §9) the app
- * goes to /results with {players, score, roomCode, isHost}. A dropped connection shows "Connection
+ * second, getTimer at mount, and getTimer again whenever the ticks stop for 2.5 s (useClockResync).
+ * The game ends when the timer reaches 0, when this player's index reaches the number of
+ * questions, or when the server sends gameOver; 1 s later (spec §9) the app goes to /results with
+ * {players, score, roomCode, isHost}. A dropped connection shows "Connection
  * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
  * A rejoin during the 3 s start countdown (RejoinAck.startsInMs) shows the rest of the countdown.
  * Answer feedback toasts show in the play card, under the answer form (components/ui PlayFeedback).
@@ -35,6 +36,7 @@ import { useStoredUser } from '../../../lib/use-stored-user';
 import { clearGameState, gameNavSchema, loadGameState, parseNavState, saveGameState, type GameNavState, type ResultsNavState } from '../lib/game-state';
 import { GAME_FEEDBACK_CONTAINER, gameToasts } from '../lib/game-toasts';
 import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players';
+import { useClockResync } from '../hooks/use-clock-resync';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
@@ -164,6 +166,8 @@ export function GameScreen() {
   }, [nav, rejoin]);
 
   useSocketEvent('timerUpdate', ({ timeLeft: t }) => setTimeLeft(t));
+  // No tick for 2.5 s while the game runs: ask for the clock (a process that missed its start).
+  useClockResync({ active: ready && online && !over && countdownMs === null, onTimeLeft: setTimeLeft, onNotInRoom: rejoin });
   useSocketEvent('roomUpdate', (list) => setPlayers(list));
   useSocketEvent('progressUpdate', (list) => {
     setPlayers(list);
