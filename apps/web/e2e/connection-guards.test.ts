@@ -12,6 +12,8 @@
  *  - the guest's connection is down mid-game: the same notice shows and the answer form is
  *    disabled; once it is back, answers count again;
  *  - the guest's connection drops as its game ends: its results screen opens with the notice;
+ *    then, while the host still plays, the guest's page loses five clock ticks in a row: after
+ *    2.5 s of silence it asks for the clock, so its 'm:ss left' moves on meanwhile;
  *  - the host's connection is down on the results screen: the notice shows and Rematch is disabled
  *    on both screens; once it is back, Rematch reaches the guest;
  *  - the guest's connection blips during the rematch's countdown: its results screen still goes to
@@ -22,7 +24,7 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
 import { cuttablePage } from './support/cuttable-page';
 import { DESKTOP, PHONE, shot } from './support/browser';
-import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
+import { answerAll, answerCorrectly, clockSeconds, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -99,6 +101,14 @@ describe('room screens while the connection is down', () => {
     await shot(guest.page, 'guards-results-opened-offline-phone');
     await guest.restore();
     await guestNotice.waitFor({ state: 'detached', timeout: 15_000 });
+    // The guest's page loses the next 5 ticks (timerUpdate) while the host still plays: after 2.5 s
+    // of silence it asks for the clock, so the 'm:ss left' it shows moves on before they come back.
+    const left = guest.page.getByText(/\d:\d\d\u00a0left/);
+    await left.waitFor();
+    await guest.lose('timerUpdate', 5);
+    const before = clockSeconds(await left.textContent());
+    await expect.poll(() => guest.lostCount(), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    expect(clockSeconds(await left.textContent())).toBeLessThanOrEqual(before - 2);
     await answerAll(host.page);
     await host.page.getByRole('button', { name: 'Rematch' }).waitFor();
     await expect.poll(() => host.page.getByRole('button', { name: 'Rematch' }).isEnabled(), { timeout: 15_000 }).toBe(true);

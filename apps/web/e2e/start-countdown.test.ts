@@ -19,7 +19,7 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
 import { DESKTOP, PHONE, shot } from './support/browser';
 import { cuttablePage } from './support/cuttable-page';
-import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
+import { answerAll, answerCorrectly, clockSeconds, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
 const suite = useAppAndBrowser();
@@ -32,13 +32,6 @@ const SLACK_MS = 400;
 async function reachesGame(page: Page): Promise<number> {
   await page.waitForURL('**/game', { timeout: 15_000 });
   return Date.now();
-}
-
-/** Seconds of a clock shown as m:ss. */
-function secondsOf(text: string | null): number {
-  const clock = /^(\d+):(\d{2})$/.exec(text ?? '');
-  if (!clock) throw new Error(`not a clock: ${text}`);
-  return Number(clock[1]) * 60 + Number(clock[2]);
 }
 
 /** Saves the countdown once its 200 ms fade-in has run (it may have ended meanwhile: then no screenshot). */
@@ -124,7 +117,7 @@ describe('a screen back in its room during the start countdown', () => {
 
     // The host's page loses the next 5 ticks (timerUpdate): after 2.5 s of silence it asks for the
     // clock, so the clock it shows moves on before the ticks come back.
-    const shown = async () => secondsOf(await host.page.getByRole('timer').textContent());
+    const shown = async () => clockSeconds(await host.page.getByRole('timer').textContent());
     await host.lose('timerUpdate', 5);
     const before = await shown();
     await expect.poll(() => host.lostCount(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1 + 4);

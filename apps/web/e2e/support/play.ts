@@ -41,3 +41,10 @@ export async function joinRoom(page: Page, code: string): Promise<void> {
   await page.getByLabel('Room code').fill(code);
   await page.getByRole('button', { name: 'Join Room' }).click();
 }
+
+/** The seconds of the m:ss clock that `text` starts with ("0:42", "0:42 left"); throws without one. */
+export function clockSeconds(text: string | null): number {
+  const clock = /^(\d+):(\d{2})/.exec(text?.trim() ?? '');
+  if (!clock) throw new Error(`not a clock: ${text}`);
+  return Number(clock[1]) * 60 + Number(clock[2]);
+}

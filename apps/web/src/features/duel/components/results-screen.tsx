@@ -5,7 +5,8 @@
  * roomCode; the single-player challenge sends one player named 'You', no room and its mode, and gets
  * Play again (a new run of the same length; added here) instead of Rematch.
  * While on this screen the Math Challenge list keeps following progressUpdate and gameOver (the
- * opponent may still be answering when this player ran out of questions).
+ * opponent may still be answering when this player ran out of questions), and the game's clock
+ * (timerUpdate; getTimer when the ticks stop for 2.5 s, useClockResync).
  *
  * Rematch states (spec §4): idle → requested-waiting (this user asked; the button reads
  * 'Waiting...') or opponent-requested (rematchRequested from the other player) → starting (both
@@ -33,6 +34,7 @@ import { rematchButtonState } from '../lib/rematch-button';
 import { whatsappShareText, whatsappShareUrl } from '../lib/share';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
+import { useClockResync } from '../hooks/use-clock-resync';
 import { useRoomRejoin } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { ReconnectingNotice } from './reconnecting-notice';
@@ -138,11 +140,15 @@ export function ResultsScreen() {
     setPlayers(final);
     setFinished(true);
   });
+  const onTimeLeft = (seconds: number) => {
+    setTimeLeft(seconds);
+    if (seconds <= 0) setFinished(true);
+  };
   useSocketEvent('timerUpdate', ({ timeLeft }) => {
-    if (solo || rematch) return;
-    setTimeLeft(timeLeft);
-    if (timeLeft <= 0) setFinished(true);
+    if (!solo && !rematch) onTimeLeft(timeLeft);
   });
+  // While the opponent still plays, ticks silent for 2.5 s are asked for (as on the game screen).
+  useClockResync({ active: !solo && !finished && !rematch, onTimeLeft, onNotInRoom: rejoin });
   useSocketEvent('roomUpdate', (list) => {
     if (!solo) setInRoom(list.filter((p) => p.connected !== false).length);
   });
