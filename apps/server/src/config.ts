@@ -98,6 +98,14 @@ const envSchema = z.object({
    */
   CONTEST_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**
+   * With REDIS_URL, real-time period in ms of a process's Math Challenge catch-up (duel.socket.ts
+   * `catchUp`): the rooms it has sockets of but keeps no clock for are read again, and a running one
+   * is followed, so a game start this process missed (Redis pub/sub delivers nothing to a
+   * subscriber while it is disconnected) reaches its players within this time. 0 turns it off
+   * (tests then call `catchUp()`).
+   */
+  DUEL_CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
+  /**
    * Daily discussion comments a user may post per DAILY_COMMENT_RATE_LIMIT_WINDOW_MS (issue #4:
    * "Posting is rate limited per user"): 5 a minute keeps a live conversation going and stops a
    * flood; beyond it POST /api/daily/comment answers 429.

@@ -4,7 +4,8 @@
  * timerUpdate crosses Redis; the process that drives the room ends the game on time, with the last
  * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing; a
  * process that hears of a rematch (duelClock, by Redis pub/sub) only after its clock started
- * announces it to its player at once. A user's two tabs on the two processes creating rooms at
+ * announces it to its player at once, and one that never hears of a start (its subscriber was down)
+ * finds the game at its next catch-up. A user's two tabs on the two processes creating rooms at
  * once are seated in one room (the seat lock goes through Redis). Needs TEST_REDIS_URL (skipped
  * without it, saying so).
  */
@@ -83,7 +84,8 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
     shared = await openSharedTestDatabase();
-    const env = { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '1000' };
+    // The catch-up runs when a test calls it (catchUp()), not on its own timer.
+    const env = { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '1000', DUEL_CATCH_UP_INTERVAL_MS: '0' };
     a = await startTestServer({ clock, env, ...shared.serverOptions() });
     b = await startTestServer({ clock, env, ...shared.serverOptions() });
   });
@@ -240,5 +242,75 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     await eventually(() => expect(timer).toEqual([59]));
     await new Promise((r) => setTimeout(r, 100));
     expect(heard.guest).toHaveLength(1);
+  });
+
+  it('finds the games whose duelClock a process never heard (its subscriber was down) at its next catch-up: the clock, then a rematch', async () => {
+    // B hears no duelClock at all, as while its pub/sub subscriber is disconnected.
+    const nsp = b.app.io.of('/');
+    const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
+    nsp.removeAllListeners('duelClock');
+    try {
+      const [ann, bob] = await Promise.all([signup(a, 'Ann Missed'), signup(b, 'Bob Missed')]);
+      const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+      const timer = { host: [] as number[], guest: [] as number[] };
+      host.on('timerUpdate', ({ timeLeft }) => timer.host.push(timeLeft));
+      guest.on('timerUpdate', ({ timeLeft }) => timer.guest.push(timeLeft));
+      const { roomCode } = await call(host, 'createRoom', { mode: 1 });
+      expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
+      const started = new Promise((resolve) => guest.once('gameStarted', resolve));
+      expect(await call(host, 'startGame')).toEqual({});
+      await started;
+      const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!] as const;
+      const tick = async (ms: number) => {
+        clock.advance(ms);
+        await Promise.all(duels.map((d) => d.tick()));
+      };
+
+      // The clock runs for Ann; B has none, so Bob hears nothing.
+      await tick(3_000);
+      await tick(1_000);
+      await eventually(() => expect(timer.host).toEqual([60, 59]));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(timer.guest).toEqual([]);
+      const first = (await duels[1].store.get(roomCode))!.game!;
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(false);
+
+      // B's catch-up reads the room, which has a socket on B and no clock there: Bob hears the clock.
+      await duels[1].catchUp();
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(true);
+      await tick(1_000);
+      await eventually(() => expect(timer.guest).toEqual([58]));
+      expect(timer.host.at(-1)).toBe(58);
+
+      // The game ends on A's clock; a rematch starts, and B misses its start too.
+      const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+      await tick(58_000);
+      await over;
+      const heard = { host: [] as unknown[], guest: [] as unknown[] };
+      host.on('rematchStarted', (p) => heard.host.push(p));
+      guest.on('rematchStarted', (p) => heard.guest.push(p));
+      const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
+      const counting = new Promise((resolve) => guest.once('rematchStarting', resolve));
+      expect(await call(guest, 'rematch', {})).toEqual({});
+      await asked;
+      expect(await call(host, 'rematch', {})).toEqual({});
+      await counting;
+      await tick(3_000);
+      await eventually(() => expect(heard.host).toHaveLength(1));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.guest).toHaveLength(0);
+
+      // The catch-up finds the rematch running: Bob hears rematchStarted once, then the clock.
+      await duels[1].catchUp();
+      await eventually(() => expect(heard.guest).toHaveLength(1));
+      expect(heard.guest[0]).toEqual(heard.host[0]);
+      await duels[1].catchUp();
+      timer.guest.length = 0;
+      await tick(1_000);
+      await eventually(() => expect(timer.guest).toEqual([59]));
+      expect(heard.guest).toHaveLength(1);
+    } finally {
+      for (const listener of listeners) nsp.on('duelClock', listener);
+    }
   });
 });

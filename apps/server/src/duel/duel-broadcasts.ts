@@ -19,8 +19,13 @@ import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelRoom } from './duel.machine.js';
 import type { ChangeResult } from './room-store.js';
 
+const DUEL_ROOM_PREFIX = 'duel:';
+
 /** Socket.IO room of a Math Challenge room's sockets. */
-export const duelRoom = (code: string): string => `duel:${code}`;
+export const duelRoom = (code: string): string => `${DUEL_ROOM_PREFIX}${code}`;
+
+/** The room code of a Socket.IO room named by duelRoom; null for any other room. */
+export const duelCodeOf = (name: string): string | null => (name.startsWith(DUEL_ROOM_PREFIX) ? name.slice(DUEL_ROOM_PREFIX.length) : null);
 
 export interface DuelBroadcastHooks {
   /** A game began its countdown in `room` (room.game is set); called before gameStarted or

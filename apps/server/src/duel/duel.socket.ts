@@ -14,7 +14,10 @@
  * process to its own sockets and driven, ended on time, by one process: in memory, this one; with
  * Redis, the holder of the room's lease (room-leases.ts), which a survivor takes over when its
  * holder dies. With Redis, the processes tell each other of games starting and ending
- * (`duelClock`, a Socket.IO server-side event), so that each can announce to its own players.
+ * (`duelClock`, a Socket.IO server-side event), so that each can announce to its own players; a
+ * process that missed a start (its pub/sub subscriber was disconnected) finds the game within
+ * DUEL_CATCH_UP_INTERVAL_MS (3 s) by reading again the rooms it has sockets of but no clock for
+ * (`catchUp`).
  * A seat shows connected while some process holds a socket of its player attached to the room
  * (seat-presence.ts), also after that player's process died.
  */
@@ -45,7 +48,7 @@ import type { FinishedDuel } from '../rating/finished-game.js';
 import * as machine from './duel.machine.js';
 import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { startLeaseLoop } from './lease-loop.js';
-import { createDuelBroadcasts, duelRoom } from './duel-broadcasts.js';
+import { createDuelBroadcasts, duelCodeOf, duelRoom } from './duel-broadcasts.js';
 import { RoomLeases } from './room-leases.js';
 import { RoomPresence, type SeatRef } from './room-presence.js';
 import { RedisRoomStore } from './redis-room-store.js';
@@ -70,8 +73,8 @@ export interface DuelDeps {
 }
 
 export interface DuelHandle {
-  /** Stops the clock, the sweeper and the lease loop; with Redis, hands this process's running
-   * rooms over to the other processes at once. Rooms stay in the store. */
+  /** Stops the clock, the sweeper, the catch-up and the lease loop; with Redis, hands this
+   * process's running rooms over to the other processes at once. Rooms stay in the store. */
   close(): Promise<void>;
   /** Resolves once the store changes that sockets connecting or disconnecting started are done,
    * their broadcasts sent (app.close calls it after closing the sockets and before closing Redis,
@@ -88,6 +91,11 @@ export interface DuelHandle {
   /** Runs one round of the lease loop now (renew, take over expired rooms, retry unrecorded games);
    * a no-op without Redis. */
   leaseRound(): Promise<void>;
+  /** With Redis, reads again every room that has sockets on this process but no clock here, and
+   * follows a running one: a start whose `duelClock` this process missed (Redis pub/sub delivers
+   * nothing to a subscriber while it is disconnected). Runs every DUEL_CATCH_UP_INTERVAL_MS (3 s)
+   * on its own; a no-op without Redis. */
+  catchUp(): Promise<void>;
   /** Rooms whose clock this process drives now. */
   driven(): string[];
   /** Whether this process keeps the clock of game `gameId` in room `code` (drives it or announces
@@ -385,16 +393,40 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const sweeper = setInterval(() => sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
   sweeper.unref();
 
+  /** Keeps the clock of `game`, started on another process, for this process's sockets of room
+   * `code`. A rematch whose clock already started (heard late: pub/sub is not ordered with the
+   * room's broadcasts and a Redis stall holds it back; or missed, and found by catchUp) is
+   * announced now, since the start RoomClocks announces (`started`) would never come. */
+  function followClock(code: string, game: GameClock): void {
+    const late = game.rematch && !clocks.has(code, game.gameId) && clock.now() >= game.startsAt;
+    clocks.follow(code, game, false);
+    if (late) announceRematch(code, game);
+  }
+
+  async function catchUp(): Promise<void> {
+    if (!redis) return;
+    const codes: string[] = [];
+    for (const [name, ids] of io.of('/').adapter.rooms) {
+      const code = ids.size > 0 ? duelCodeOf(name) : null;
+      if (code && !clocks.has(code)) codes.push(code);
+    }
+    await Promise.all(
+      codes.map(async (code) => {
+        const room = await store.get(code);
+        const game = room?.status === 'playing' ? room.game : undefined;
+        if (game && !clocks.has(code, game.id) && hasLocalSockets(code)) followClock(code, clockOf(game));
+      }),
+    );
+  }
+  const catchUpEveryMs = deps.config.DUEL_CATCH_UP_INTERVAL_MS;
+  const catchUpTimer =
+    redis && catchUpEveryMs > 0 ? setInterval(() => catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
+  catchUpTimer?.unref();
+
   if (redis) {
     io.on('duelClock', ({ code, over, ...game }) => {
       if (over) return forgetClock(code, game.gameId);
-      if (!hasLocalSockets(code)) return;
-      // Heard after the rematch's clock started (pub/sub is not ordered with the room's broadcasts
-      // and a Redis stall holds it back): the start this process announces to its sockets when the
-      // clock starts (RoomClocks `started`) would never come, so it goes out now.
-      const late = game.rematch && !clocks.has(code, game.gameId) && clock.now() >= game.startsAt;
-      clocks.follow(code, game, false);
-      if (late) announceRematch(code, game);
+      if (hasLocalSockets(code)) followClock(code, game);
     });
   }
 
@@ -626,6 +658,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       closed ??= (async () => {
         clocks.close();
         clearInterval(sweeper);
+        if (catchUpTimer) clearInterval(catchUpTimer);
         broadcasts.close();
         await leaseLoop?.stop();
         const mine = clocks.driven();
@@ -642,6 +675,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     tick: () => clocks.visitAll(),
     sweep,
     leaseRound: async () => leaseLoop?.round(true),
+    catchUp,
     driven: () => clocks.driven(),
     keepsClock: (code, gameId) => clocks.has(code, gameId),
     async currentRoom(userId) {
