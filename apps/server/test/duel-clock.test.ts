@@ -59,9 +59,10 @@ async function throughRedis(event: 'timerUpdate' | 'rematchStarted'): Promise<nu
   }
 }
 
-/** A game of Ann (host, on A) and Bob (on B) whose clock ran out: its players' sockets, its room,
- * both processes' duel handles and `tick`, which moves the manual clock and visits both. */
-async function playedGame(names: string) {
+/** A 1-minute game of Ann (host, on A) and Bob (on B), started (Bob heard gameStarted): its
+ * players' sockets, its room, both processes' duel handles and `tick`, which moves the manual
+ * clock and visits both. */
+async function startedGame(names: string) {
   const [ann, bob] = await Promise.all([signup(a, `Ann ${names}`), signup(b, `Bob ${names}`)]);
   const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
   const { roomCode } = await call(host, 'createRoom', { mode: 1 });
@@ -74,10 +75,36 @@ async function playedGame(names: string) {
     clock.advance(ms);
     await Promise.all(duels.map((d) => d.tick()));
   };
+  return { host, guest, roomCode: roomCode as string, duels, tick };
+}
+
+/** Runs a started game's clock out (63 s: the countdown and the minute); resolves on both gameOvers. */
+async function runOut({ host, guest, tick }: Awaited<ReturnType<typeof startedGame>>): Promise<void> {
   const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
   await tick(63_000);
   await over;
-  return { host, guest, roomCode: roomCode as string, duels, tick };
+}
+
+/** startedGame, then its clock run out. */
+async function playedGame(names: string) {
+  const game = await startedGame(names);
+  await runOut(game);
+  return game;
+}
+
+/** Bob, then Ann, ask for a rematch; resolves once Bob heard rematchStarting, with the
+ * rematchStarted payloads each player hears from then on. */
+async function bothAskRematch(host: Client, guest: Client): Promise<{ host: unknown[]; guest: unknown[] }> {
+  const heard = { host: [] as unknown[], guest: [] as unknown[] };
+  host.on('rematchStarted', (p) => heard.host.push(p));
+  guest.on('rematchStarted', (p) => heard.guest.push(p));
+  const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
+  const counting = new Promise((resolve) => guest.once('rematchStarting', resolve));
+  expect(await call(guest, 'rematch', {})).toEqual({});
+  await asked;
+  expect(await call(host, 'rematch', {})).toEqual({});
+  await counting;
+  return heard;
 }
 
 describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${NO_REDIS})`, () => {
@@ -214,15 +241,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     const hold = (message: unknown) => held.push(message);
     nsp.on('duelClock', hold);
 
-    const heard = { host: [] as unknown[], guest: [] as unknown[] };
-    host.on('rematchStarted', (p) => heard.host.push(p));
-    guest.on('rematchStarted', (p) => heard.guest.push(p));
-    const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
-    const counting = new Promise((resolve) => guest.once('rematchStarting', resolve));
-    expect(await call(guest, 'rematch', {})).toEqual({});
-    await asked;
-    expect(await call(host, 'rematch', {})).toEqual({});
-    await counting;
+    const heard = await bothAskRematch(host, guest);
     await eventually(() => expect(held).toHaveLength(1));
     const rematch = (await duels[1].store.get(roomCode))!.game!;
     await tick(3_000);
@@ -250,26 +269,16 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
     nsp.removeAllListeners('duelClock');
     try {
-      const [ann, bob] = await Promise.all([signup(a, 'Ann Missed'), signup(b, 'Bob Missed')]);
-      const [host, guest] = await Promise.all([connect(a, ann.token), connect(b, bob.token)]);
+      const game = await startedGame('Missed');
+      const { host, guest, roomCode, duels, tick } = game;
       const timer = { host: [] as number[], guest: [] as number[] };
       host.on('timerUpdate', ({ timeLeft }) => timer.host.push(timeLeft));
       guest.on('timerUpdate', ({ timeLeft }) => timer.guest.push(timeLeft));
-      const { roomCode } = await call(host, 'createRoom', { mode: 1 });
-      expect((await call(guest, 'joinRoom', { roomCode })).error).toBeUndefined();
-      const started = new Promise((resolve) => guest.once('gameStarted', resolve));
-      expect(await call(host, 'startGame')).toEqual({});
-      await started;
-      const duels = [duelHandleOf(a.app.io)!, duelHandleOf(b.app.io)!] as const;
-      const tick = async (ms: number) => {
-        clock.advance(ms);
-        await Promise.all(duels.map((d) => d.tick()));
-      };
 
       // The clock runs for Ann; B has none, so Bob hears nothing.
       await tick(3_000);
       await tick(1_000);
-      await eventually(() => expect(timer.host).toEqual([60, 59]));
+      await eventually(() => expect(timer.host.at(-1)).toBe(59));
       await new Promise((r) => setTimeout(r, 100));
       expect(timer.guest).toEqual([]);
       const first = (await duels[1].store.get(roomCode))!.game!;
@@ -283,18 +292,8 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       expect(timer.host.at(-1)).toBe(58);
 
       // The game ends on A's clock; a rematch starts, and B misses its start too.
-      const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
-      await tick(58_000);
-      await over;
-      const heard = { host: [] as unknown[], guest: [] as unknown[] };
-      host.on('rematchStarted', (p) => heard.host.push(p));
-      guest.on('rematchStarted', (p) => heard.guest.push(p));
-      const asked = new Promise((resolve) => host.once('rematchRequested', resolve));
-      const counting = new Promise((resolve) => guest.once('rematchStarting', resolve));
-      expect(await call(guest, 'rematch', {})).toEqual({});
-      await asked;
-      expect(await call(host, 'rematch', {})).toEqual({});
-      await counting;
+      await runOut(game);
+      const heard = await bothAskRematch(host, guest);
       await tick(3_000);
       await eventually(() => expect(heard.host).toHaveLength(1));
       await new Promise((r) => setTimeout(r, 100));
