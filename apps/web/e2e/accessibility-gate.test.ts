@@ -2,7 +2,8 @@
  * The accessibility gate every screenshot passes through (support/accessibility.ts), on pages
  * written here rather than the app's: it must fail a page with a serious violation, name the rule,
  * and let a region of ONCE_PER_STATE off only when that exact state has passed before. A toast
- * caught half-faded gets a second look once its animation has run; a faint toast still fails.
+ * caught half-faded gets a second look once its animation has run; a faint toast still fails. The
+ * decorative floating symbols may be faint (WCAG 1.4.3 exempts pure decoration); text may not.
  * No app process: the pages are set with page.setContent in Debian's Chromium.
  */
 import type { Browser, Page } from 'playwright-core';
@@ -63,6 +64,17 @@ describe('the accessibility gate', () => {
     await expect(expectAccessible(fading, 'gate-toast-fading')).resolves.toBeUndefined();
     const faint = await pageWith(`<h1>Answered</h1>${toast('Correct!')}`, '.Toastify__toast { color: #aaa; background: #fff }');
     await expect(expectAccessible(faint, 'gate-toast-faint')).rejects.toThrow(/color-contrast/);
+  });
+
+  it('lets the decorative floating symbols be faint, and nothing else', async () => {
+    // The symbols' markup (components/ui/floating-symbols.tsx) at 1.2:1 on a plain background:
+    // pure decoration, which WCAG 1.4.3 exempts. The same faint glyph as the page's text fails.
+    const css = '.floating-symbol, .faint { color: #e7e6fc; background: #fff; font-size: 27px }';
+    const symbols = '<div class="floating-symbols" aria-hidden="true"><span class="floating-symbol">x²</span></div>';
+    const decorated = await pageWith(`<h1>Not found</h1>${symbols}`, css);
+    await expect(expectAccessible(decorated, 'gate-symbols')).resolves.toBeUndefined();
+    const faint = await pageWith(`<h1>Not found</h1>${symbols}<p class="faint">x²</p>`, css);
+    await expect(expectAccessible(faint, 'gate-symbols-and-text')).rejects.toThrow(/color-contrast \(serious, 1 elements\)/);
   });
 
   it('leaves out a calendar state that passed, useId ids aside, and checks a changed one', async () => {
