@@ -51,6 +51,22 @@ async function regionStates(page: Page): Promise<Map<string, string[]>> {
  */
 const DECORATION = '.floating-symbols';
 
+/**
+ * For each of `nodes` (axe's findings), whether its element is inside an element matching
+ * `container`: true or false, or null when the element has left the page.
+ */
+async function insideOf(page: Page, nodes: Result['nodes'], container: string): Promise<(boolean | null)[]> {
+  const selectors = nodes.map((n) => String(n.target.at(-1)));
+  return page.evaluate(
+    ([all, within]) =>
+      all.map((selector) => {
+        const element = document.querySelector(selector);
+        return element ? element.closest(within) !== null : null;
+      }),
+    [selectors, container] as const,
+  );
+}
+
 /** `failing` without its contrast findings on DECORATION (a rule left with none is dropped). */
 async function withoutDecoration(page: Page, failing: Result[]): Promise<Result[]> {
   const kept: Result[] = [];
@@ -59,12 +75,8 @@ async function withoutDecoration(page: Page, failing: Result[]): Promise<Result[
       kept.push(v);
       continue;
     }
-    const selectors = v.nodes.map((n) => String(n.target.at(-1)));
-    const decorative = await page.evaluate(
-      ([all, decoration]) => all.map((selector) => document.querySelector(selector)?.closest(decoration) != null),
-      [selectors, DECORATION] as const,
-    );
-    const nodes = v.nodes.filter((_, i) => !decorative[i]);
+    const decorative = await insideOf(page, v.nodes, DECORATION);
+    const nodes = v.nodes.filter((_, i) => decorative[i] !== true);
     if (nodes.length > 0) kept.push({ ...v, nodes });
   }
   return kept;
@@ -98,8 +110,7 @@ async function settleAnimations(page: Page): Promise<void> {
  * moment.
  */
 async function onlyToasts(page: Page, failing: Result[]): Promise<boolean> {
-  const selectors = failing.flatMap((v) => v.nodes.map((n) => String(n.target.at(-1))));
-  return page.evaluate((all) => all.every((selector) => document.querySelector(selector)?.closest('.Toastify') !== null), selectors);
+  return (await insideOf(page, failing.flatMap((v) => v.nodes), '.Toastify')).every((inside) => inside !== false);
 }
 
 /**

@@ -8,8 +8,8 @@
  * second, getTimer at mount, and getTimer again whenever the ticks stop for 2.5 s (useClockResync).
  * The game ends when the timer reaches 0, when this player's index reaches the number of
  * questions, or when the server sends gameOver; 1 s later (spec §9) the app goes to /results with
- * {players, score, roomCode, isHost}. A dropped connection shows "Connection
- * lost. Reconnecting…" and holds answers back until the rejoin after the reconnection is answered.
+ * {players, score, roomCode, isHost}. A dropped connection shows "Connection lost. Reconnecting…"
+ * and holds answers back until the rejoin after the reconnection is answered.
  * A rejoin during the 3 s start countdown (RejoinAck.startsInMs) shows the rest of the countdown.
  * Answer feedback toasts show in the play card, under the answer form (components/ui PlayFeedback).
  */

@@ -11,7 +11,7 @@ import { getSocket } from '../../../lib/socket';
 import { useSocketEvent } from './use-socket-event';
 
 /** How long the clock may stay silent before the screen asks for it (ms): 2.5 ticks. */
-export const CLOCK_SILENCE_MS = 2500;
+const CLOCK_SILENCE_MS = 2500;
 /** How often the screen looks for a silence (ms). */
 const CHECK_EVERY_MS = 500;
 /** How long a getTimer may go unanswered before the next silence may ask again (ms). */
