@@ -101,8 +101,9 @@ const envSchema = z.object({
    * With REDIS_URL, real-time period in ms of a process's Math Challenge catch-up (duel.socket.ts
    * `catchUp`): the rooms it has sockets of but keeps no clock for are read again, and a running one
    * is followed, so a game start this process missed (Redis pub/sub delivers nothing to a
-   * subscriber while it is disconnected) reaches its players within this time. 0 turns it off
-   * (tests then call `catchUp()`).
+   * subscriber while it is disconnected) reaches its players within this time; passes within 10 s
+   * of the Redis connection's return also re-read the rooms whose clock it follows (a missed end
+   * or rematch start). 0 turns it off (tests then call `catchUp()`).
    */
   DUEL_CATCH_UP_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(3_000),
   /**

@@ -5,7 +5,8 @@
  * timerUpdate 0 and gameOver reaching both players, and the other process stops announcing; a
  * process that hears of a rematch (duelClock, by Redis pub/sub) only after its clock started
  * announces it to its player at once, and one that never hears of a start (its subscriber was down)
- * finds the game at its next catch-up. A user's two tabs on the two processes creating rooms at
+ * finds the game at its next catch-up; after its Redis connection comes back, the catch-up also
+ * finds a followed game's unheard early end and its rematch's start. A user's two tabs on the two processes creating rooms at
  * once are seated in one room (the seat lock goes through Redis). Needs TEST_REDIS_URL (skipped
  * without it, saying so).
  */
@@ -310,6 +311,83 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       expect(heard.guest).toHaveLength(1);
     } finally {
       for (const listener of listeners) nsp.on('duelClock', listener);
+    }
+  });
+
+  /** A started game that B follows; then B hears no duelClock (as while its pub/sub subscriber is
+   * disconnected) until `restore` is called, and the game ends early on A: Bob (on B) solves every
+   * question, then Ann (on A). Resolves once both heard gameOver. */
+  async function endedEarlyUnheard(names: string) {
+    clock.advance(10_000); // past the re-read window of an earlier test's reconnection
+    const game = await startedGame(names);
+    const { host, guest, roomCode, duels, tick } = game;
+    const first = (await duels[0].store.get(roomCode))!.game!;
+    await eventually(() => expect(duels[1].keepsClock(roomCode, first.id)).toBe(true));
+    await tick(3_000);
+    const nsp = b.app.io.of('/');
+    const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
+    nsp.removeAllListeners('duelClock');
+    const restore = () => {
+      for (const listener of listeners) nsp.on('duelClock', listener);
+    };
+    for (const answer of first.questions.answers) expect(await call(guest, 'submitAnswer', { answer })).toMatchObject({ correct: true });
+    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+    for (const answer of first.questions.answers) expect(await call(host, 'submitAnswer', { answer })).toMatchObject({ correct: true });
+    await over;
+    return { ...game, first, restore };
+  }
+
+  /** Drops B's Redis connection (ioredis reconnects on its own); resolves once it is back. */
+  async function reconnectB(): Promise<void> {
+    const redis = b.app.redis!.client;
+    const back = new Promise((resolve) => redis.once('ready', resolve));
+    redis.disconnect(true);
+    await back;
+  }
+
+  it("after its Redis connection comes back, a process drops the clock of a game whose early end it never heard", async () => {
+    const { guest, roomCode, duels, tick, first, restore } = await endedEarlyUnheard('Ended');
+    try {
+      const timer: number[] = [];
+      guest.on('timerUpdate', ({ timeLeft }) => timer.push(timeLeft));
+      // B still follows the ended game, and a catch-up of the rooms without a clock skips the room.
+      await duels[1].catchUp();
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(true);
+
+      await reconnectB();
+      await duels[1].catchUp();
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(false);
+      await tick(1_000);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(timer).toEqual([]);
+    } finally {
+      restore();
+    }
+  });
+
+  it("after its Redis connection comes back, a process announces a rematch whose start it never heard while it followed the game before", async () => {
+    const { host, guest, roomCode, duels, tick, first, restore } = await endedEarlyUnheard('Rematch');
+    try {
+      const heard = await bothAskRematch(host, guest);
+      await tick(3_000);
+      await eventually(() => expect(heard.host).toHaveLength(1));
+      // B still follows the ended game, so a catch-up of the rooms without a clock skips the room.
+      await duels[1].catchUp();
+      await new Promise((r) => setTimeout(r, 100));
+      expect(heard.guest).toHaveLength(0);
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(true);
+
+      await reconnectB();
+      await duels[1].catchUp();
+      await eventually(() => expect(heard.guest).toHaveLength(1));
+      expect(heard.guest[0]).toEqual(heard.host[0]);
+      expect(duels[1].keepsClock(roomCode, first.id)).toBe(false);
+      const timer: number[] = [];
+      guest.on('timerUpdate', ({ timeLeft }) => timer.push(timeLeft));
+      await tick(1_000);
+      await eventually(() => expect(timer).toEqual([59]));
+    } finally {
+      restore();
     }
   });
 });

@@ -17,7 +17,8 @@
  * (`duelClock`, a Socket.IO server-side event), so that each can announce to its own players; a
  * process that missed a start (its pub/sub subscriber was disconnected) finds the game within
  * DUEL_CATCH_UP_INTERVAL_MS (3 s) by reading again the rooms it has sockets of but no clock for
- * (`catchUp`).
+ * (`catchUp`); for 10 s after its Redis connection comes back, it also reads again the rooms whose
+ * clock it follows, since an end or a rematch start may have been lost with them.
  * A seat shows connected while some process holds a socket of its player attached to the room
  * (seat-presence.ts), also after that player's process died.
  */
@@ -93,8 +94,11 @@ export interface DuelHandle {
   leaseRound(): Promise<void>;
   /** With Redis, reads again every room that has sockets on this process but no clock here, and
    * follows a running one: a start whose `duelClock` this process missed (Redis pub/sub delivers
-   * nothing to a subscriber while it is disconnected). Runs every DUEL_CATCH_UP_INTERVAL_MS (3 s)
-   * on its own; a no-op without Redis. */
+   * nothing to a subscriber while it is disconnected). Within 10 s of the Redis connection's
+   * return (ioredis `ready` after the first), it also reads again the rooms whose clock this
+   * process follows without driving it: one whose game ended unheard is forgotten (no more
+   * timerUpdate for it), and one whose rematch started unheard is announced (rematchStarted) and
+   * followed. Runs every DUEL_CATCH_UP_INTERVAL_MS (3 s) on its own; a no-op without Redis. */
   catchUp(): Promise<void>;
   /** Rooms whose clock this process drives now. */
   driven(): string[];
@@ -403,17 +407,38 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (late) announceRematch(code, game);
   }
 
+  /** Catch-up passes that start within this time of the Redis connection coming back re-read the
+   * followed rooms too (catchUp): ioredis reconnects the adapter's subscriber on the same back-off
+   * (at most 2 s between attempts), so by then it has missed whatever pub/sub sent meanwhile. */
+  const RECHECK_AFTER_RECONNECT_MS = 10_000;
+  let recheckFollowedUntil = 0;
+  /** ioredis says `ready` on each connection; openRedis waited for the first, so this is a return. */
+  const onRedisBack = () => {
+    recheckFollowedUntil = clock.now() + RECHECK_AFTER_RECONNECT_MS;
+  };
+  redis?.client.on('ready', onRedisBack);
+
   async function catchUp(): Promise<void> {
     if (!redis) return;
-    const codes: string[] = [];
+    const recheckFollowed = clock.now() < recheckFollowedUntil;
+    // Rooms with sockets here, each with the game whose clock this process follows without driving
+    // it (null: no clock here), when that clock is to be checked as well.
+    const rooms: Array<[code: string, followed: string | null]> = [];
     for (const [name, ids] of io.of('/').adapter.rooms) {
       const code = ids.size > 0 ? duelCodeOf(name) : null;
-      if (code && !clocks.has(code)) codes.push(code);
+      if (!code) continue;
+      if (!clocks.has(code)) rooms.push([code, null]);
+      else if (recheckFollowed) {
+        const followed = clocks.followedGame(code);
+        if (followed) rooms.push([code, followed]);
+      }
     }
     await Promise.all(
-      codes.map(async (code) => {
+      rooms.map(async ([code, followed]) => {
         const room = await store.get(code);
         const game = room?.status === 'playing' ? room.game : undefined;
+        // The followed game ended or was replaced, and its duelClock never came.
+        if (followed && game?.id !== followed) forgetClock(code, followed);
         if (game && !clocks.has(code, game.id) && hasLocalSockets(code)) followClock(code, clockOf(game));
       }),
     );
@@ -659,6 +684,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
         clocks.close();
         clearInterval(sweeper);
         if (catchUpTimer) clearInterval(catchUpTimer);
+        redis?.client.off('ready', onRedisBack);
         broadcasts.close();
         await leaseLoop?.stop();
         const mine = clocks.driven();

@@ -112,8 +112,11 @@ describe('RoomClocks', () => {
     h.clocks.follow('ROOM01', game(), true);
     h.clocks.follow('ROOM01', game(), false);
     expect(h.clocks.driven()).toEqual(['ROOM01']);
+    expect(h.clocks.followedGame('ROOM01')).toBeUndefined();
     h.clocks.undrive('ROOM01');
     expect(h.clocks.driven()).toEqual([]);
+    expect(h.clocks.followedGame('ROOM01')).toBe('g1');
+    expect(h.clocks.followedGame('ROOM02')).toBeUndefined();
     await h.clocks.visitAll();
     expect(h.announced).toEqual([['ROOM01', 60]]);
     h.at(63_000);

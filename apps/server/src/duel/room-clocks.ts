@@ -100,6 +100,13 @@ export class RoomClocks {
     return entry !== undefined && (gameId === undefined || entry.gameId === gameId);
   }
 
+  /** The id of the game whose clock this process keeps for room `code` without driving it (it
+   * announces it to its own sockets only), if any. */
+  followedGame(code: string): string | undefined {
+    const entry = this.clocks.get(code);
+    return entry && !entry.drives ? entry.gameId : undefined;
+  }
+
   /** Stops driving room `code` (its lease went elsewhere); it is still announced here while this
    * process has sockets in it. */
   undrive(code: string): void {
