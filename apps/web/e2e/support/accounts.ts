@@ -23,7 +23,8 @@ export async function signUp(page: Page, who: NewAccount, shotName?: string): Pr
   await page.getByRole('button', { name: 'Create Account' }).click();
   await page.waitForURL((url) => url.pathname === '/');
   // A Playwright wait, not Vitest's global expect.poll, so that tests running side by side can call it.
-  await page.locator('#dashboard-greeting').filter({ hasText: `Hello, ${who.name.split(' ')[0]}!` }).waitFor();
+  // exact: the whole greeting, case included (a bare string would match a part, in any case).
+  await page.getByRole('heading', { name: `Hello, ${who.name.split(' ')[0]}!`, exact: true }).waitFor();
 }
 
 /** Signs in as a guest from /login ('Continue as guest') and waits for the dashboard. */
