@@ -304,8 +304,11 @@ describe('weekly contest, whole run on the clock', () => {
   it('submits Ann with her score but no correctness, once', async () => {
     clock.advance(30_000);
     annSubmittedAt = clock.now();
+    // Statistics read just before (kept for 2 s) count her submission at once: her results page reads them next.
+    expect((await api.stats(contest._id)).body.stats.completedAttempts).toBe(1);
     const r = await api.submit(ann.token, contest._id);
     expect(r.status).toBe(200);
+    expect((await api.stats(contest._id)).body.stats.completedAttempts).toBe(2);
     expect(r.body.attempt).toMatchObject({
       status: 'submitted',
       totalScore: contestScore(annRight),

@@ -90,7 +90,8 @@ const LEADERBOARD_CACHE_SIZE = 100;
 const REGISTRATION_TTL_MS = 2_000;
 /** A stage not yet 'finalized' is re-read after 1 s (another process may have moved it). */
 const STAGE_TTL_MS = 1_000;
-/** Statistics of a contest not yet finalized are recomputed at most every 2 s. */
+/** Statistics of a contest not yet finalized are recomputed at most every 2 s; a submit on this
+ * process drops them, so that the submitter's results page counts the submission. */
 const STATS_TTL_MS = 2_000;
 /** /contest/next and /contest/current answers are reused for 1 s while the chosen contest's status holds. */
 const SELECTION_TTL_MS = 1_000;
@@ -749,6 +750,8 @@ export function createContestService(deps: ContestDeps): ContestService {
       const result = await submits.submit({ contestId, userId: user.id, nowMs });
       switch (result.kind) {
         case 'ok':
+          // The submitter's results page reads the statistics next: count this submission at once.
+          entry.stats = null;
           return {
             attempt: attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null }),
           };
