@@ -437,8 +437,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       rooms.map(async ([code, followed]) => {
         const room = await store.get(code);
         const game = room?.status === 'playing' ? room.game : undefined;
-        // The followed game ended or was replaced, and its duelClock never came.
-        if (followed && game?.id !== followed) forgetClock(code, followed);
+        // The followed game ended or was replaced, and its duelClock never came. (A clock this
+        // process came to drive meanwhile, by a lease take-over, is ended by endOnTime, which also
+        // releases the lease.)
+        if (followed && game?.id !== followed && clocks.followedGame(code) === followed) forgetClock(code, followed);
         if (game && !clocks.has(code, game.id) && hasLocalSockets(code)) followClock(code, clockOf(game));
       }),
     );
