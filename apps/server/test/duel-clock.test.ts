@@ -108,6 +108,17 @@ async function bothAskRematch(host: Client, guest: Client): Promise<{ host: unkn
   return heard;
 }
 
+/** Stops process B hearing duelClock, as while its pub/sub subscriber is disconnected; returns
+ * what undoes it. */
+function deafenB(): () => void {
+  const nsp = b.app.io.of('/');
+  const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
+  nsp.removeAllListeners('duelClock');
+  return () => {
+    for (const listener of listeners) nsp.on('duelClock', listener);
+  };
+}
+
 describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${NO_REDIS})`, () => {
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
@@ -266,9 +277,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
 
   it('finds the games whose duelClock a process never heard (its subscriber was down) at its next catch-up: the clock, then a rematch', async () => {
     // B hears no duelClock at all, as while its pub/sub subscriber is disconnected.
-    const nsp = b.app.io.of('/');
-    const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
-    nsp.removeAllListeners('duelClock');
+    const restore = deafenB();
     try {
       const game = await startedGame('Missed');
       const { host, guest, roomCode, duels, tick } = game;
@@ -310,7 +319,7 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       await eventually(() => expect(timer.guest).toEqual([59]));
       expect(heard.guest).toHaveLength(1);
     } finally {
-      for (const listener of listeners) nsp.on('duelClock', listener);
+      restore();
     }
   });
 
@@ -324,16 +333,16 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
     const first = (await duels[0].store.get(roomCode))!.game!;
     await eventually(() => expect(duels[1].keepsClock(roomCode, first.id)).toBe(true));
     await tick(3_000);
-    const nsp = b.app.io.of('/');
-    const listeners = nsp.listeners('duelClock') as ((clock: unknown) => void)[];
-    nsp.removeAllListeners('duelClock');
-    const restore = () => {
-      for (const listener of listeners) nsp.on('duelClock', listener);
-    };
-    for (const answer of first.questions.answers) expect(await call(guest, 'submitAnswer', { answer })).toMatchObject({ correct: true });
-    const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
-    for (const answer of first.questions.answers) expect(await call(host, 'submitAnswer', { answer })).toMatchObject({ correct: true });
-    await over;
+    const restore = deafenB();
+    try {
+      for (const answer of first.questions.answers) expect(await call(guest, 'submitAnswer', { answer })).toMatchObject({ correct: true });
+      const over = Promise.all([host, guest].map((s) => new Promise((resolve) => s.once('gameOver', resolve))));
+      for (const answer of first.questions.answers) expect(await call(host, 'submitAnswer', { answer })).toMatchObject({ correct: true });
+      await over;
+    } catch (error) {
+      restore(); // the later tests need B to hear duelClock
+      throw error;
+    }
     return { ...game, first, restore };
   }
 

@@ -114,6 +114,10 @@ export interface DuelHandle {
 
 /** How often abandoned rooms are looked for. */
 const SWEEP_EVERY_MS = 60_000;
+/** Catch-up passes that start within this time of the Redis connection coming back re-read the
+ * followed rooms too (catchUp): ioredis reconnects the adapter's subscriber on the same back-off
+ * (at most 2 s between attempts), so by then it has missed whatever pub/sub sent meanwhile. */
+const RECHECK_AFTER_RECONNECT_MS = 10_000;
 
 const handles = new WeakMap<TypedServer, DuelHandle>();
 
@@ -407,10 +411,6 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     if (late) announceRematch(code, game);
   }
 
-  /** Catch-up passes that start within this time of the Redis connection coming back re-read the
-   * followed rooms too (catchUp): ioredis reconnects the adapter's subscriber on the same back-off
-   * (at most 2 s between attempts), so by then it has missed whatever pub/sub sent meanwhile. */
-  const RECHECK_AFTER_RECONNECT_MS = 10_000;
   let recheckFollowedUntil = 0;
   /** ioredis says `ready` on each connection; openRedis waited for the first, so this is a return. */
   const onRedisBack = () => {
