@@ -34,7 +34,7 @@
  * The leases (room-leases.ts) and the per-process presence lists (room-presence.ts) live beside them.
  */
 import type { Redis } from 'ioredis';
-import type { RedisHandle } from '../platform/redis.js';
+import { withScripts, type RedisHandle } from '../platform/redis.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
@@ -199,14 +199,12 @@ export class RedisRoomStore implements RoomStore {
   private readonly seen = new Map<string, SeenRoom>();
 
   constructor(handle: RedisHandle) {
-    const client = handle.client as Redis & Partial<DuelCommands>;
-    if (!client.duelCas) {
-      client.defineCommand('duelCas', { lua: CAS_SCRIPT });
-      client.defineCommand('duelProgress', { numberOfKeys: 1, lua: PROGRESS_SCRIPT });
-      client.defineCommand('duelDelete', { numberOfKeys: 1, lua: DELETE_SCRIPT });
-      client.defineCommand('duelUnrecorded', { numberOfKeys: 2, lua: UNRECORDED_SCRIPT });
-    }
-    this.redis = client as Redis & DuelCommands;
+    this.redis = withScripts<DuelCommands>(handle.client, {
+      duelCas: { lua: CAS_SCRIPT },
+      duelProgress: { numberOfKeys: 1, lua: PROGRESS_SCRIPT },
+      duelDelete: { numberOfKeys: 1, lua: DELETE_SCRIPT },
+      duelUnrecorded: { numberOfKeys: 2, lua: UNRECORDED_SCRIPT },
+    });
     this.keys = duelKeys(handle.prefix);
   }
 

@@ -28,7 +28,7 @@
  * on the room (redis-room-store.ts) that only one of them wins.
  */
 import type { Redis } from 'ioredis';
-import type { RedisHandle } from '../platform/redis.js';
+import { withScripts, type RedisHandle } from '../platform/redis.js';
 import { duelKeys } from './redis-room-store.js';
 
 /** Lease lifetime: three renewals may be missed (a busy event loop, a GC pause) before a survivor
@@ -167,17 +167,15 @@ export class RoomLeases {
     handle: RedisHandle,
     readonly owner: string,
   ) {
-    const client = handle.client as Redis & Partial<LeaseCommands>;
-    if (!client.leaseClaim) {
-      client.defineCommand('leaseClaim', { numberOfKeys: 2, lua: CLAIM_SCRIPT });
-      client.defineCommand('leaseRenew', { numberOfKeys: 2, lua: RENEW_SCRIPT });
-      client.defineCommand('leaseLost', { numberOfKeys: 1, lua: LOST_SCRIPT });
-      client.defineCommand('leaseTakeExpired', { numberOfKeys: 3, lua: TAKE_EXPIRED_SCRIPT });
-      client.defineCommand('leaseRelease', { numberOfKeys: 1, lua: RELEASE_SCRIPT });
-      client.defineCommand('leaseExpire', { numberOfKeys: 1, lua: EXPIRE_SCRIPT });
-      client.defineCommand('leaseMigrate', { numberOfKeys: 3, lua: MIGRATE_SCRIPT });
-    }
-    this.redis = client as Redis & LeaseCommands;
+    this.redis = withScripts<LeaseCommands>(handle.client, {
+      leaseClaim: { numberOfKeys: 2, lua: CLAIM_SCRIPT },
+      leaseRenew: { numberOfKeys: 2, lua: RENEW_SCRIPT },
+      leaseLost: { numberOfKeys: 1, lua: LOST_SCRIPT },
+      leaseTakeExpired: { numberOfKeys: 3, lua: TAKE_EXPIRED_SCRIPT },
+      leaseRelease: { numberOfKeys: 1, lua: RELEASE_SCRIPT },
+      leaseExpire: { numberOfKeys: 1, lua: EXPIRE_SCRIPT },
+      leaseMigrate: { numberOfKeys: 3, lua: MIGRATE_SCRIPT },
+    });
     this.keys = duelKeys(handle.prefix);
   }
 

@@ -17,7 +17,7 @@
  * (room-leases.ts TAKE_EXPIRED_SCRIPT checks both), so a dead owner's list is always taken.
  */
 import type { Redis } from 'ioredis';
-import type { RedisHandle } from '../platform/redis.js';
+import { withScripts, type RedisHandle } from '../platform/redis.js';
 import { duelKeys } from './redis-room-store.js';
 import { LEASE_TTL_MS } from './room-leases.js';
 
@@ -107,14 +107,12 @@ export class RoomPresence {
     handle: RedisHandle,
     readonly owner: string,
   ) {
-    const client = handle.client as Redis & Partial<PresenceCommands>;
-    if (!client.presenceAdd) {
-      client.defineCommand('presenceAdd', { numberOfKeys: 1, lua: ADD_SCRIPT });
-      client.defineCommand('presenceLeave', { numberOfKeys: 1, lua: LEAVE_SCRIPT });
-      client.defineCommand('presenceHeld', { numberOfKeys: 1, lua: HELD_SCRIPT });
-      client.defineCommand('presenceTake', { numberOfKeys: 2, lua: TAKE_SCRIPT });
-    }
-    this.redis = client as Redis & PresenceCommands;
+    this.redis = withScripts<PresenceCommands>(handle.client, {
+      presenceAdd: { numberOfKeys: 1, lua: ADD_SCRIPT },
+      presenceLeave: { numberOfKeys: 1, lua: LEAVE_SCRIPT },
+      presenceHeld: { numberOfKeys: 1, lua: HELD_SCRIPT },
+      presenceTake: { numberOfKeys: 2, lua: TAKE_SCRIPT },
+    });
     this.keys = duelKeys(handle.prefix);
   }
 

@@ -5,9 +5,8 @@
  * one process queue locally first (createLocalLocks), so only one of them polls Redis at a time.
  */
 import { randomUUID } from 'node:crypto';
-import type { Redis } from 'ioredis';
 import { createLocalLocks } from './local-locks.js';
-import type { RedisHandle } from './redis.js';
+import { withScripts, type RedisHandle } from './redis.js';
 
 /** A keyed lock: `work` runs once every earlier holder of `key` has finished (or failed). */
 export type KeyedLock = <T>(key: string, work: () => Promise<T>) => Promise<T>;
@@ -41,9 +40,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   `waitMs`; `work` has not run then.
  */
 export function createRedisLocks(handle: RedisHandle, name: string, { ttlMs = 10_000, waitMs = 15_000 }: RedisLockOptions = {}): KeyedLock {
-  const client = handle.client as Redis & Partial<UnlockCommand>;
-  if (!client.keyedLockRelease) client.defineCommand('keyedLockRelease', { numberOfKeys: 1, lua: UNLOCK_SCRIPT });
-  const redis = client as Redis & UnlockCommand;
+  const redis = withScripts<UnlockCommand>(handle.client, { keyedLockRelease: { numberOfKeys: 1, lua: UNLOCK_SCRIPT } });
   const local = createLocalLocks();
 
   async function acquire(key: string, token: string): Promise<void> {

@@ -63,6 +63,24 @@ export async function openRedis(url: string, options: { prefix: string; logger: 
   };
 }
 
+/** A Lua script run as an ioredis custom command: its number of keys (left out when the caller passes it first) and its source. */
+export interface ScriptCommand {
+  numberOfKeys?: number;
+  lua: string;
+}
+
+/**
+ * `client`, typed with the custom commands `C`, once each script of `scripts` is defined on it as a
+ * command of its name (ioredis `defineCommand`: EVALSHA, then EVAL once when Redis lacks the
+ * script). A command already defined on that connection is left as it is, so every store, lease and
+ * lock object built on one connection shares its scripts. Names must not clash with ioredis's own
+ * methods.
+ */
+export function withScripts<C extends object>(client: Redis, scripts: Record<keyof C & string, ScriptCommand>): Redis & C {
+  for (const [name, script] of Object.entries<ScriptCommand>(scripts)) if (!(name in client)) client.defineCommand(name, script);
+  return client as Redis & C;
+}
+
 /** How long a disconnected client's session (rooms, missed broadcasts) is kept for recovery. */
 export const RECOVERY_WINDOW_MS = 2 * 60_000;
 

@@ -7,8 +7,7 @@
  *  - P solo:lock:{key}   the cross-process lock of `lock` (platform/redis-locks.ts).
  * Writes that touch several keys are one Lua script each, so they are atomic.
  */
-import type { Redis } from 'ioredis';
-import type { RedisHandle } from '../platform/redis.js';
+import { withScripts, type RedisHandle } from '../platform/redis.js';
 import { createRedisLocks } from '../platform/redis-locks.js';
 import type { SoloSession, SoloStore } from './solo.store.js';
 
@@ -47,12 +46,10 @@ interface SoloCommands {
 }
 
 export function createRedisSoloStore(handle: RedisHandle): SoloStore {
-  const client = handle.client as Redis & Partial<SoloCommands>;
-  if (!client.soloPut) {
-    client.defineCommand('soloPut', { numberOfKeys: 3, lua: PUT_SCRIPT });
-    client.defineCommand('soloDelete', { numberOfKeys: 2, lua: DELETE_SCRIPT });
-  }
-  const redis = client as Redis & SoloCommands;
+  const redis = withScripts<SoloCommands>(handle.client, {
+    soloPut: { numberOfKeys: 3, lua: PUT_SCRIPT },
+    soloDelete: { numberOfKeys: 2, lua: DELETE_SCRIPT },
+  });
   const p = handle.prefix;
   const sessionPrefix = `${p}solo:s:`;
   const userPrefix = `${p}solo:user:`;
