@@ -19,6 +19,7 @@ import { Session } from 'node:inspector';
 import path from 'node:path';
 import { monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { PGlite } from '@electric-sql/pglite';
+import { watchStalls } from '../support/stall-watch.js';
 import type { HarnessReply, HarnessRequest, Phase, PhaseStats } from './messages.js';
 
 /** The two PGlite methods timed here (present in @electric-sql/pglite 0.5; not in its public types). */
@@ -97,24 +98,8 @@ new PerformanceObserver((list) => {
 const loopDelay = monitorEventLoopDelay({ resolution: 1 });
 loopDelay.enable();
 
-let stalls: PhaseStats['stalls'] = [];
-let lastTick = performance.now();
-let lastCpu = process.cpuUsage();
+const stalls = watchStalls();
 let phaseFrom = performance.now();
-setInterval(() => {
-  const now = performance.now();
-  const cpu = process.cpuUsage();
-  const gap = now - lastTick;
-  if (gap > 50) {
-    stalls.push({
-      atMs: Math.round(lastTick - phaseFrom),
-      gapMs: Math.round(gap),
-      cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000),
-    });
-  }
-  lastTick = now;
-  lastCpu = cpu;
-}, 10).unref();
 
 const profileDir = process.env.BENCH_CPU_PROFILE_DIR;
 const profilePhases = new Set((process.env.BENCH_CPU_PROFILE_PHASES ?? '').split(',').filter(Boolean));
@@ -166,7 +151,7 @@ async function endPhase(): Promise<void> {
     fsSyncMs: counters.fsSyncMs - current.counters.fsSyncMs,
     gcMs: counters.gcMs - current.counters.gcMs,
     gcCount: counters.gcCount - current.counters.gcCount,
-    stalls: [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, 6),
+    stalls: stalls.longest(6),
     topSql: [...sqlStats]
       .map(([sql, v]) => ({ sql, statements: v.statements, ms: v.ms }))
       .sort((a, b) => b.ms - a.ms)
@@ -185,7 +170,7 @@ async function endPhase(): Promise<void> {
 async function startPhase(phase: Phase): Promise<void> {
   await endPhase();
   loopDelay.reset();
-  stalls = [];
+  stalls.restart();
   sqlStats = new Map();
   phaseFrom = performance.now();
   const profiling = inspector !== null && profilePhases.has(phase);

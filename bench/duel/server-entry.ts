@@ -26,6 +26,7 @@
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector';
 import { constants as perfConstants, monitorEventLoopDelay, PerformanceObserver, type PerformanceEntry } from 'node:perf_hooks';
+import { watchStalls } from '../support/stall-watch.js';
 
 type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
 
@@ -41,14 +42,7 @@ loopDelay.enable();
 let cpuFrom = process.cpuUsage();
 let wallFrom = performance.now();
 
-interface Stall {
-  /** ms since the reset. */
-  atMs: number;
-  gapMs: number;
-  /** CPU time (user + system) this process used during the gap, ms. */
-  cpuMs: number;
-}
-let stalls: Stall[] = [];
+const stalls = watchStalls();
 
 /** A garbage collection of ≥ 10 ms in the window (perf_hooks 'gc' entries): when it began (ms
  * since the reset), how long it held the main thread (ms), and its kind. */
@@ -79,22 +73,6 @@ new PerformanceObserver((list) => {
     gcPauses.push({ atMs: Math.round(entry.startTime - wallFrom), ms: Math.round(entry.duration), kind });
   }
 }).observe({ entryTypes: ['gc'] });
-let lastTick = performance.now();
-let lastCpu = process.cpuUsage();
-setInterval(() => {
-  const now = performance.now();
-  const cpu = process.cpuUsage();
-  const gap = now - lastTick;
-  if (gap > 50) {
-    stalls.push({
-      atMs: Math.round(lastTick - wallFrom),
-      gapMs: Math.round(gap),
-      cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000),
-    });
-  }
-  lastTick = now;
-  lastCpu = cpu;
-}, 10).unref();
 const gc = (globalThis as { gc?: () => void }).gc;
 const withPid = (file: string | undefined) => file?.replaceAll('{pid}', String(process.pid));
 const allocProfileFile = withPid(process.env.BENCH_ALLOC_PROFILE);
@@ -111,7 +89,7 @@ process.on('message', (raw) => {
     loopDelay.reset();
     cpuFrom = process.cpuUsage();
     wallFrom = performance.now();
-    stalls = [];
+    stalls.restart();
     gcPauses = [];
     gcTotalMs = 0;
     gcCount = 0;
@@ -154,7 +132,7 @@ process.on('message', (raw) => {
     loopP99Ms: loopDelay.percentile(99) / 1e6,
     loopMaxMs: loopDelay.max / 1e6,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
-    stalls: [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+    stalls: stalls.longest(8),
     gcPauses: [...gcPauses].sort((a, b) => b.ms - a.ms).slice(0, 8),
     gcMs: Math.round(gcTotalMs),
     gcCount,

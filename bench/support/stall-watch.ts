@@ -1,0 +1,55 @@
+/**
+ * Event-loop stalls, for the benchmarks' server harnesses (bench/duel and bench/contest
+ * server-entry.ts): a 10-ms interval timer notes every gap of over 50 ms between its ticks, with
+ * the CPU time this process used during the gap. A stall with as much CPU as wall time is the
+ * process's own work (or a collection); one with little CPU is the machine running something else.
+ */
+
+/** One gap between two ticks of over 50 ms. */
+export interface Stall {
+  /** When the gap began, ms since the watch was (re)started. */
+  atMs: number;
+  /** The gap, ms. */
+  gapMs: number;
+  /** CPU time (user + system) this process used during the gap, ms. */
+  cpuMs: number;
+}
+
+export interface StallWatch {
+  /** Forgets the stalls noted so far; `atMs` counts from this call on. */
+  restart(): void;
+  /** The `count` longest stalls since the last restart, longest first. */
+  longest(count: number): Stall[];
+}
+
+const TICK_MS = 10;
+const STALL_MS = 50;
+
+/** Starts watching; the timer is unref'd, so it never keeps the process alive. */
+export function watchStalls(): StallWatch {
+  let from = performance.now();
+  let stalls: Stall[] = [];
+  let lastTick = from;
+  let lastCpu = process.cpuUsage();
+  setInterval(() => {
+    const now = performance.now();
+    const cpu = process.cpuUsage();
+    const gap = now - lastTick;
+    if (gap > STALL_MS) {
+      stalls.push({
+        atMs: Math.round(lastTick - from),
+        gapMs: Math.round(gap),
+        cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000),
+      });
+    }
+    lastTick = now;
+    lastCpu = cpu;
+  }, TICK_MS).unref();
+  return {
+    restart() {
+      from = performance.now();
+      stalls = [];
+    },
+    longest: (count) => [...stalls].sort((a, b) => b.gapMs - a.gapMs).slice(0, count),
+  };
+}
