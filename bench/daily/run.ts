@@ -30,8 +30,7 @@
  *      printed), DATA_DIR (a database a previous KEEP_DATA_DIR run filled: skips step 1; its
  *      submissions must be of the current month).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,7 +43,7 @@ import { systemClock } from '../../apps/server/src/platform/clock.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { freePort } from '../support/free-port.js';
 import { relaunchAsLoadGenerator } from '../support/load-generator.js';
-import { serverNodeFlags } from '../support/server-flags.js';
+import { processCpuMs, serverChildren } from '../support/server-children.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const USERS = Number(process.env.USERS ?? 100_000);
@@ -141,36 +140,7 @@ async function fill(dataDir: string, days: string[]): Promise<void> {
   }
 }
 
-const children: ChildProcess[] = [];
-let stopping = false;
-
-function startServer(env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`server exited early (code ${code}, signal ${signal})`);
-  });
-  children.push(child);
-  return child;
-}
-
-async function stopAll(): Promise<void> {
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
-}
+const children = serverChildren(root);
 
 async function waitForOk(url: string, headers: Record<string, string>, timeoutMs = 120_000): Promise<unknown> {
   const deadline = Date.now() + timeoutMs;
@@ -194,18 +164,6 @@ interface Endpoint {
   path: () => string;
   /** Send no token (the baseline). */
   anonymous?: boolean;
-}
-
-/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat (Linux; 100 ticks/s). */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 async function measure(baseUrl: string, tokens: string[], endpoint: Endpoint, duration: number): Promise<AutocannonResult> {
@@ -245,7 +203,7 @@ async function main(): Promise<void> {
     const tokens = await Promise.all(Array.from({ length: TOKEN_USERS }, (_, i) => issuer.issue({ id: userId(1 + i * stride), tokenVersion: 0 })));
 
     const port = await freePort();
-    const server = startServer({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, JWT_SECRET });
+    const server = children.start('server', 'apps/server/src/main.ts', { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, JWT_SECRET });
     const baseUrl = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const season = (await waitForOk(`${baseUrl}/api/daily/season`, auth)) as { top: unknown[]; participants: number; me: { rank: number | null } };
@@ -266,9 +224,9 @@ async function main(): Promise<void> {
     let failed = false;
     for (const endpoint of endpoints) {
       await measure(baseUrl, tokens, endpoint, WARMUP_S);
-      const cpuBefore = cpuMs(server.pid);
+      const cpuBefore = processCpuMs(server.pid);
       const result = await measure(baseUrl, tokens, endpoint, DURATION_S);
-      const cpuUs = ((cpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
+      const cpuUs = ((processCpuMs(server.pid) - cpuBefore) * 1000) / Math.max(1, result.requests.total);
       const bad = result.errors + result.timeouts + result.non2xx;
       const target = endpoint.targetP99;
       const pass = target === null || (result.latency.p99 <= target && bad === 0);
@@ -285,7 +243,7 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(row);
     process.exitCode = failed ? 1 : 0;
   } finally {
-    await stopAll();
+    await children.stopAll();
     if (process.env.KEEP_DATA_DIR || reused) console.log(`database kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
@@ -294,7 +252,7 @@ async function main(): Promise<void> {
 if (!relaunchAsLoadGenerator(import.meta.url)) {
   main().catch(async (error: unknown) => {
     console.error(error);
-    await stopAll();
+    await children.stopAll();
     process.exit(1);
   });
 }

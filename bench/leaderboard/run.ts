@@ -23,9 +23,8 @@
  *      SERVER_ENTRY (default apps/server/src/main.ts run through tsx; set apps/server/dist/main.js
  *      to measure the production bundle).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +36,7 @@ import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { createRng } from '../../packages/shared/src/domain/rng.js';
 import { freePort } from '../support/free-port.js';
 import { relaunchAsLoadGenerator } from '../support/load-generator.js';
-import { serverNodeFlags } from '../support/server-flags.js';
+import { processCpuMs, serverChildren } from '../support/server-children.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DURATION_S = Number(process.env.DURATION_S ?? 10);
@@ -62,41 +61,7 @@ interface AutocannonResult {
 }
 const run = autocannon as (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
-
-const children: ChildProcess[] = [];
-
-/**
- * CPU time (user + system) a child process has used so far, in ms, from /proc/<pid>/stat (Linux).
- * Throughput and latency on this shared machine swing with other people's load; the server's CPU
- * time per request does much less, so it is reported beside them.
- */
-const CLOCK_TICKS_PER_S = 100;
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const utime = Number(fields[11]);
-    const stime = Number(fields[12]);
-    return ((utime + stime) * 1000) / CLOCK_TICKS_PER_S;
-  } catch {
-    return Number.NaN;
-  }
-}
-
-function startChild(name: string, entry: string, env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...serverNodeFlags(), ...nodeArgs, entry], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  child.once('exit', (code, signal) => {
-    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal})`);
-  });
-  children.push(child);
-  return child;
-}
+const children = serverChildren(root);
 
 async function waitForOk(url: string, timeoutMs = 60_000): Promise<Response> {
   const deadline = Date.now() + timeoutMs;
@@ -110,22 +75,6 @@ async function waitForOk(url: string, timeoutMs = 60_000): Promise<Response> {
     if (Date.now() > deadline) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
     await new Promise((r) => setTimeout(r, 200));
   }
-}
-
-let stopping = false;
-async function stopAll(): Promise<void> {
-  stopping = true;
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise<void>((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve();
-          child.once('exit', () => resolve());
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-        }),
-    ),
-  );
 }
 
 async function seed(dataDir: string): Promise<void> {
@@ -185,9 +134,9 @@ async function measureAll(targets: Target[]): Promise<Map<string, Measurement>> 
   const cpu = new Map<string, number>(targets.map(({ label }) => [label, 0]));
   for (let round = 0; round < ROUNDS; round++) {
     for (const { label, url, pid } of targets) {
-      const cpuBefore = cpuMs(pid);
+      const cpuBefore = processCpuMs(pid);
       const result = await run({ url, connections: CONNECTIONS, duration: slice });
-      cpu.set(label, (cpu.get(label) ?? 0) + cpuMs(pid) - cpuBefore);
+      cpu.set(label, (cpu.get(label) ?? 0) + processCpuMs(pid) - cpuBefore);
       if (result.errors || result.timeouts || result.non2xx) {
         console.error(`${label}: ${result.errors} errors, ${result.timeouts} timeouts, ${result.non2xx} non-2xx responses`);
       }
@@ -218,7 +167,7 @@ async function main(): Promise<void> {
 
     const serverEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
     const appPort = await freePort();
-    const server = startChild('server', SERVER_ENTRY, { ...serverEnv, PORT: String(appPort), DATA_DIR: dataDir });
+    const server = children.start('server', SERVER_ENTRY, { ...serverEnv, PORT: String(appPort), DATA_DIR: dataDir });
     const appUrl = `http://127.0.0.1:${appPort}/api/leaderboard`;
 
     const first = await waitForOk(appUrl);
@@ -236,7 +185,7 @@ async function main(): Promise<void> {
       ['bare + security headers', 'precomputed'],
     ] as const) {
       const port = await freePort();
-      const child = startChild(label, 'bench/leaderboard/bare-server.ts', { PORT: String(port), BODY_FILE: bodyFile, HELMET: helmet });
+      const child = children.start(label, 'bench/leaderboard/bare-server.ts', { PORT: String(port), BODY_FILE: bodyFile, HELMET: helmet });
       baselines.push({ label, url: `http://127.0.0.1:${port}/api/leaderboard`, pid: child.pid });
     }
     for (const { label, url } of baselines) {
@@ -281,7 +230,7 @@ async function main(): Promise<void> {
     const ok = app.requestsPerSecond >= 20_000 && app.p99 <= 10;
     console.log(`targets (≥ 20,000 req/s, p99 ≤ 10 ms): ${ok ? 'met' : 'NOT met'}`);
   } finally {
-    await stopAll();
+    await children.stopAll();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -289,7 +238,7 @@ async function main(): Promise<void> {
 if (!relaunchAsLoadGenerator(import.meta.url)) {
   main().catch(async (error: unknown) => {
     console.error(error);
-    await stopAll();
+    await children.stopAll();
     process.exit(1);
   });
 }
