@@ -58,6 +58,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['apps/web/e2e/**/*.test.ts'],
+          globalSetup: ['apps/web/e2e/support/global-setup.ts'],
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // expect.poll waits up to 10 s (Vitest's default is 1 s): with the integration files

@@ -1,12 +1,14 @@
 /**
  * Starts the production build (`apps/server/dist/main.js` serving `apps/web/dist`) as a child
  * process on a free port with its own embedded database, as `npm start` does. `npm test` builds first.
+ * Under Vitest the database starts as a copy of the migrated one global-setup.ts made once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 
@@ -34,6 +36,8 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   }
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'mathsprint-e2e-'));
+  const template = inject('appPgdataTemplate');
+  if (template) cpSync(template, path.join(dataDir, 'pgdata'), { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [main], {
     cwd: root,
     env: {
