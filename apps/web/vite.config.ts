@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { vendorChunk } from './vendor-chunks';
 
 /** In dev, API and socket calls go to the server on :3000; in production both are one origin. */
 const api = { target: 'http://localhost:3000', changeOrigin: false };
@@ -24,5 +25,5 @@ export default defineConfig({
       '/socket.io': { ...api, ws: true },
     },
   },
-  build: { outDir: 'dist', sourcemap: true },
+  build: { outDir: 'dist', sourcemap: true, rollupOptions: { output: { manualChunks: vendorChunk } } },
 });
