@@ -31,6 +31,8 @@ export interface SetupMessage {
   /** Several server processes: player i connects to urls[i % urls.length] (so with two, the host
    * and the guest of every game are on different processes). Default: [url]. */
   urls?: string[];
+  /** Overrides the spread above: player i connects to urls[urlIndexes[i]]. */
+  urlIndexes?: number[];
   mode: 'app' | 'bare';
   /** One per player; in 'app' mode consecutive pairs play together (host first). */
   tokens: string[];
@@ -164,7 +166,7 @@ async function setup(message: SetupMessage): Promise<void> {
   const urls = message.urls ?? [message.url];
   await inBatches(message.tokens, CONNECT_BATCH, async (token, i) => {
     try {
-      sockets[i] = await connect(message.client, urls[i % urls.length]!, token);
+      sockets[i] = await connect(message.client, urls[message.urlIndexes?.[i] ?? i % urls.length]!, token);
     } catch (error) {
       failures.push(`connect: ${(error as Error).message}`);
     }

@@ -45,7 +45,7 @@
  *   npx tsx bench/duel/run.ts --games 1000 --processes 2 --only app
  *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
- *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared (or a
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared|split (or a
  *          comma-separated list),
  *          --processes N (1), --rounds R (1: run the targets in turn R times, print every round,
  *          then each target's p99 round by round with the same-round ratios and their medians,
@@ -123,8 +123,10 @@ interface ServerStats {
 }
 
 /** app: one process, rooms in memory; shared: one process on PostgreSQL and Redis (REDIS_URL set,
- * rooms in Redis, the Streams adapter); cluster: N such processes; bare and protocol: baselines. */
-type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared';
+ * rooms in Redis, the Streams adapter); cluster: N such processes; split: N processes that share
+ * nothing (each in memory on its own embedded database, both players of a game on the same one);
+ * bare and protocol: baselines. */
+type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared' | 'split';
 
 interface RunResult {
   kind: Kind;
@@ -302,23 +304,25 @@ async function clusterBackends(): Promise<{ env: Record<string, string>; redis: 
 }
 
 async function runOne(kind: Kind): Promise<RunResult> {
-  const count = kind === 'cluster' ? PROCESSES : 1;
+  const count = kind === 'cluster' || kind === 'split' ? PROCESSES : 1;
   const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
   const urls = ports.map((port) => `http://127.0.0.1:${port}`);
   const url = urls[0]!;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-'));
+  // One DATA_DIR (it holds the generated JWT secret the processes of a cluster share), except for
+  // 'split', whose processes each have an embedded database of their own (its lock lets one in).
+  const dataDirs = Array.from({ length: kind === 'split' ? count : 1 }, () => mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-')));
   const players = GAMES * 2;
   const onRedis = kind === 'cluster' || kind === 'shared';
   const shared = onRedis ? await clusterBackends() : null;
-  const servers = ports.map((port) =>
+  const servers = ports.map((port, p) =>
     tsxFork(
       'server-entry.ts',
-      [onRedis ? 'app' : kind],
+      [onRedis || kind === 'split' ? 'app' : kind],
       {
         NODE_ENV: 'production',
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
+        DATA_DIR: dataDirs[p % dataDirs.length]!,
         LOG_LEVEL: 'warn',
         SERVE_WEB: 'false',
         // A bot answering every 2 s sends 10 events per 20 s; keep the limit out of the way.
@@ -333,7 +337,20 @@ async function runOne(kind: Kind): Promise<RunResult> {
   try {
     for (const u of urls) await waitForHttp(`${u}/api/leaderboard`);
     let tokens: string[];
-    if (kind === 'app' || onRedis) {
+    // split: the players of game g (2g and 2g + 1) on process g mod N, with accounts made there.
+    const urlIndexes = kind === 'split' ? Array.from({ length: players }, (_, i) => (i >> 1) % count) : undefined;
+    if (urlIndexes) {
+      const t0 = performance.now();
+      tokens = new Array<string>(players);
+      await Promise.all(
+        urls.map(async (u, p) => {
+          const mine = urlIndexes.flatMap((q, i) => (q === p ? [i] : []));
+          const made = await createGuests(u, mine.length);
+          mine.forEach((i, j) => (tokens[i] = made[j]!));
+        }),
+      );
+      console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+    } else if (kind === 'app' || onRedis) {
       const t0 = performance.now();
       tokens = await createGuests(url, players);
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -351,8 +368,9 @@ async function runOne(kind: Kind): Promise<RunResult> {
           type: 'setup',
           url,
           urls,
-          mode: kind === 'app' || onRedis ? 'app' : 'bare',
+          mode: kind === 'app' || kind === 'split' || onRedis ? 'app' : 'bare',
           tokens: tokens.slice(i * share, (i + 1) * share),
+          urlIndexes: urlIndexes?.slice(i * share, (i + 1) * share),
           answerEveryMs: INTERVAL_MS,
           correctShare: CORRECT,
           gameMode: GAME_MODE,
@@ -418,7 +436,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
     for (const server of servers) server.process.kill('SIGTERM');
     await Promise.race([Promise.all(servers.map((s) => s.exited)), sleep(10_000)]);
     for (const server of servers) if (server.process.exitCode === null) server.process.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     await shared?.close();
   }
 }
@@ -427,6 +445,7 @@ const LABELS: Record<Kind, (processes: number) => string> = {
   app: () => 'MathSprint, 1 process',
   cluster: (n) => `MathSprint, ${n} processes + Redis`,
   shared: () => 'MathSprint, 1 process + Redis',
+  split: (n) => `MathSprint, ${n} processes, nothing shared`,
   bare: () => 'bare Socket.IO',
   protocol: () => 'bare + protocol frames',
 };
@@ -440,6 +459,7 @@ function print(results: RunResult[]): void {
   const cluster = results.find((r) => r.kind === 'cluster');
   const protocol = results.find((r) => r.kind === 'protocol');
   const shared = results.find((r) => r.kind === 'shared');
+  const split = results.find((r) => r.kind === 'split');
   const rows: Array<[string, (r: RunResult) => number, number]> = [
     ['answer ack p50 (ms)', (r) => r.latency.p50, 2],
     ['answer ack p99 (ms)', (r) => r.latency.p99, 2],
@@ -462,12 +482,13 @@ function print(results: RunResult[]): void {
     ['machine CPU stolen by other guests (%)', (r) => r.machine.stealPercent, 1],
     ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
-  const cols = [app, shared, cluster, protocol, bare].filter((r): r is RunResult => r !== undefined);
+  const cols = [app, shared, cluster, split, protocol, bare].filter((r): r is RunResult => r !== undefined);
   // Same-run ratios: several processes / one, one on Redis / one, several / one on Redis, one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
   if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
   if (app && shared) ratios.push(['1 + Redis / 1', shared, app]);
   if (shared && cluster) ratios.push([`${PROCESSES} proc / 1 + Redis`, cluster, shared]);
+  if (app && split) ratios.push([`${PROCESSES} unshared / 1`, split, app]);
   if (app && bare) ratios.push(['1 proc / bare', app, bare]);
   if (app && protocol) ratios.push(['1 proc / protocol', app, protocol]);
   if (protocol && bare) ratios.push(['protocol / bare', protocol, bare]);
@@ -519,6 +540,7 @@ const TITLES: Record<Kind, string> = {
   app: 'MathSprint, one process',
   shared: 'MathSprint, one process on PostgreSQL and Redis (the shared store and adapter, no second process)',
   cluster: `MathSprint, ${PROCESSES} processes sharing PostgreSQL and Redis`,
+  split: `MathSprint, ${PROCESSES} processes sharing nothing (in memory, each game on one process)`,
   bare: 'bare Socket.IO server',
   protocol: "bare Socket.IO server sending the protocol's frames",
 };
@@ -528,11 +550,14 @@ async function main(): Promise<void> {
     `bench/duel: ${GAMES} games (${GAMES * 2} players), an answer every ~${INTERVAL_MS} ms per player, ` +
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
-  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'shared', 'cluster', 'bare'] : ['app', 'bare', 'protocol'];
+  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'shared', 'cluster', 'split', 'bare'] : ['app', 'bare', 'protocol'];
   const only = args.only?.split(',');
   // --only app with --processes N runs one process, one process on Redis and N processes: the
   // comparison asked for, and the step between them that splits its cost in two.
-  const chosen = kinds.filter((kind) => !only || only.includes(kind) || (only.includes('app') && (kind === 'cluster' || kind === 'shared')));
+  // The unshared floor ('split') runs only when named.
+  const chosen = kinds.filter((kind) =>
+    kind === 'split' ? only?.includes(kind) : !only || only.includes(kind) || (only.includes('app') && (kind === 'cluster' || kind === 'shared')),
+  );
   const rounds: RunResult[][] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const results: RunResult[] = [];
@@ -574,6 +599,7 @@ function printRounds(rounds: RunResult[][]): void {
       [`${PROCESSES} proc / 1`, 'cluster', 'app'],
       ['1 + Redis / 1', 'shared', 'app'],
       [`${PROCESSES} proc / 1 + Redis`, 'cluster', 'shared'],
+      [`${PROCESSES} unshared / 1`, 'split', 'app'],
       ['1 proc / bare', 'app', 'bare'],
       ['1 proc / protocol', 'app', 'protocol'],
       ['protocol / bare', 'protocol', 'bare'],
