@@ -44,6 +44,11 @@
  *
  *   npx tsx bench/duel/run.ts --games 1000 --processes 2 --only app
  *
+ * `--only app,split` adds the floor of that comparison: N processes that share nothing (each in
+ * memory on its own embedded database, with its own guest accounts; the two players of game g on
+ * process g mod N), so that what two processes cost on this machine by themselves is told apart
+ * from what the shared path costs.
+ *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
  *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared|split (or a
  *          comma-separated list),
