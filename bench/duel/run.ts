@@ -318,11 +318,13 @@ async function runOne(kind: Kind): Promise<RunResult> {
   const dataDirs = Array.from({ length: kind === 'split' ? count : 1 }, () => mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-')));
   const players = GAMES * 2;
   const onRedis = kind === 'cluster' || kind === 'shared';
+  /** Our server (main.ts) with guest players in games, not a baseline. */
+  const realApp = kind === 'app' || kind === 'split' || onRedis;
   const shared = onRedis ? await clusterBackends() : null;
   const servers = ports.map((port, p) =>
     tsxFork(
       'server-entry.ts',
-      [onRedis || kind === 'split' ? 'app' : kind],
+      [realApp ? 'app' : kind],
       {
         NODE_ENV: 'production',
         PORT: String(port),
@@ -355,7 +357,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
         }),
       );
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
-    } else if (kind === 'app' || onRedis) {
+    } else if (realApp) {
       const t0 = performance.now();
       tokens = await createGuests(url, players);
       console.log(`  ${players} guest accounts in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
@@ -373,7 +375,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
           type: 'setup',
           url,
           urls,
-          mode: kind === 'app' || kind === 'split' || onRedis ? 'app' : 'bare',
+          mode: realApp ? 'app' : 'bare',
           tokens: tokens.slice(i * share, (i + 1) * share),
           urlIndexes: urlIndexes?.slice(i * share, (i + 1) * share),
           answerEveryMs: INTERVAL_MS,
@@ -488,7 +490,8 @@ function print(results: RunResult[]): void {
     ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
   const cols = [app, shared, cluster, split, protocol, bare].filter((r): r is RunResult => r !== undefined);
-  // Same-run ratios: several processes / one, one on Redis / one, several / one on Redis, one / bare.
+  // Same-run ratios: several processes / one, one on Redis / one, several / one on Redis, several
+  // sharing nothing / one, one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
   if (app && cluster) ratios.push([`${PROCESSES} proc / 1`, cluster, app]);
   if (app && shared) ratios.push(['1 + Redis / 1', shared, app]);
