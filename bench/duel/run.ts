@@ -117,6 +117,9 @@ interface ServerStats {
   cpuPercent: number;
   /** Longest event-loop stalls in the window, with the CPU the server used during each. */
   stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
+  /** Every event-loop gap of over 20 ms in the window, totalled (count, ms, CPU ms meanwhile):
+   * the loop-delay p99 above counts one sample per gap, so it hides them (stall-watch.ts). */
+  gaps: { count: number; ms: number; cpuMs: number };
   /** Longest GC pauses of the main thread in the window (≥ 10 ms; atMs since the window began). */
   gcPauses: Array<{ atMs: number; ms: number; kind: string }>;
   /** Total GC pause time in the window (ms) and the number of collections. */
@@ -273,6 +276,7 @@ function combine(stats: ServerStats[]): ServerStats {
     loopMaxMs: Math.max(...stats.map((s) => s.loopMaxMs)),
     cpuPercent: sum((s) => s.cpuPercent),
     stalls: stats.flatMap((s) => s.stalls).sort((a, b) => b.gapMs - a.gapMs).slice(0, 8),
+    gaps: { count: sum((s) => s.gaps.count), ms: sum((s) => s.gaps.ms), cpuMs: sum((s) => s.gaps.cpuMs) },
     gcPauses: stats.flatMap((s) => s.gcPauses).sort((a, b) => b.ms - a.ms).slice(0, 8),
     gcMs: sum((s) => s.gcMs),
     gcCount: sum((s) => s.gcCount),
@@ -476,6 +480,9 @@ function print(results: RunResult[]): void {
     ['acks per second', (r) => r.acked / (WINDOW_MS / 1000), 0],
     ['server event-loop delay p99 (ms)', (r) => r.server.loopP99Ms, 2],
     ['server event-loop delay max (ms)', (r) => r.server.loopMaxMs, 1],
+    ['server event-loop gaps > 20 ms (count)', (r) => r.server.gaps.count, 0],
+    ['server event-loop gaps > 20 ms (ms in all)', (r) => r.server.gaps.ms, 0],
+    ['  of it on the CPU (%)', (r) => (r.server.gaps.ms > 0 ? (r.server.gaps.cpuMs / r.server.gaps.ms) * 100 : 0), 0],
     ['server CPU (% of one core)', (r) => r.server.cpuPercent, 0],
     ['server RSS loaded (MB)', (r) => r.server.rss / 2 ** 20, 1],
     ['server RSS idle (MB)', (r) => r.idle.rss / 2 ** 20, 1],

@@ -10,7 +10,8 @@
  *    reflects what is retained rather than garbage not yet collected.
  *    It also lists the longest stalls of the event loop (gaps > 50 ms between 10 ms ticks) with
  *    the CPU time this process used during each: a stall with as much CPU as wall time is our own
- *    work (or GC), one with little CPU is the machine running something else. Beside them, the
+ *    work (or GC), one with little CPU is the machine running something else. It totals every gap
+ *    over 20 ms too (count, ms, CPU ms), which the delay p99 hides (stall-watch.ts). Beside them, the
  *    longest garbage-collection pauses of the main thread (≥ 10 ms, from perf_hooks 'gc'
  *    entries, with their kind) and the window's total GC pause time, so a stall can be told apart
  *    from a collection.
@@ -133,6 +134,7 @@ process.on('message', (raw) => {
     loopMaxMs: loopDelay.max / 1e6,
     cpuPercent: ((cpu.user + cpu.system) / 1000 / wallMs) * 100,
     stalls: stalls.longest(8),
+    gaps: stalls.gaps(),
     gcPauses: [...gcPauses].sort((a, b) => b.ms - a.ms).slice(0, 8),
     gcMs: Math.round(gcTotalMs),
     gcCount,
