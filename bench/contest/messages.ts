@@ -131,6 +131,9 @@ export interface PhaseStats {
   gcCount: number;
   /** Longest event-loop stalls (> 50 ms between 10 ms ticks): when (ms into the phase), how long, CPU used meanwhile. */
   stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
+  /** Every event-loop gap of over 20 ms in the phase, totalled: count, ms in all, CPU ms meanwhile
+   * (the loop p99 counts a gap once, so it hides them; bench/support/stall-watch.ts). */
+  gaps: { count: number; ms: number; cpuMs: number };
   rssMb: number;
   heapUsedMb: number;
   /** The SQL statements PGlite spent most time executing in this phase (text cut to 110 chars): times parsed, ms. */

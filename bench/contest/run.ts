@@ -513,7 +513,7 @@ function print(o: Outcome): void {
   for (const problem of v.problems) console.log(`  problem: ${problem}`);
 
   console.log('\nserver by phase:');
-  const ph = ['phase', 'wall s', 'CPU %', 'machine %', 'loop p50', 'loop p99', 'loop max', 'PGlite ms', 'PGlite calls', 'fs sync ms', 'GC ms', 'RSS MB'];
+  const ph = ['phase', 'wall s', 'CPU %', 'machine %', 'loop p50', 'loop p99', 'loop max', 'gaps > 20 ms', 'PGlite ms', 'PGlite calls', 'fs sync ms', 'GC ms', 'RSS MB'];
   const phLines = [
     ph,
     ...o.phases.map((p) => [
@@ -524,6 +524,7 @@ function print(o: Outcome): void {
       fmt(p.loopP50Ms, 1),
       fmt(p.loopP99Ms, 1),
       fmt(p.loopMaxMs, 0),
+      `${p.gaps.count} / ${p.gaps.ms} ms`,
       fmt(p.dbMs, 0),
       String(p.dbCalls),
       fmt(p.fsSyncMs, 0),

@@ -152,6 +152,7 @@ async function endPhase(): Promise<void> {
     gcMs: counters.gcMs - current.counters.gcMs,
     gcCount: counters.gcCount - current.counters.gcCount,
     stalls: stalls.longest(6),
+    gaps: stalls.gaps(),
     topSql: [...sqlStats]
       .map(([sql, v]) => ({ sql, statements: v.statements, ms: v.ms }))
       .sort((a, b) => b.ms - a.ms)
