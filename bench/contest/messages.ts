@@ -4,6 +4,7 @@
  * cross as they are. Every time is epoch ms (Date.now(), shared by processes on one machine)
  * unless the name says otherwise; every duration is ms.
  */
+import type { GapTotals } from '../support/stall-watch.js';
 
 /** One player as the load generator needs it. */
 export interface LoadUser {
@@ -133,7 +134,7 @@ export interface PhaseStats {
   stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
   /** Every event-loop gap of over 20 ms in the phase, totalled: count, ms in all, CPU ms meanwhile
    * (the loop p99 counts a gap once, so it hides them; bench/support/stall-watch.ts). */
-  gaps: { count: number; ms: number; cpuMs: number };
+  gaps: GapTotals;
   rssMb: number;
   heapUsedMb: number;
   /** The SQL statements PGlite spent most time executing in this phase (text cut to 110 chars): times parsed, ms. */

@@ -76,6 +76,7 @@ import postgres from 'postgres';
 import { freePort } from '../support/free-port.js';
 import { LOAD_GENERATOR_FLAGS } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
+import type { GapTotals } from '../support/stall-watch.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(here, '../..');
@@ -119,7 +120,7 @@ interface ServerStats {
   stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
   /** Every event-loop gap of over 20 ms in the window, totalled (count, ms, CPU ms meanwhile):
    * the loop-delay p99 above counts one sample per gap, so it hides them (stall-watch.ts). */
-  gaps: { count: number; ms: number; cpuMs: number };
+  gaps: GapTotals;
   /** Longest GC pauses of the main thread in the window (≥ 10 ms; atMs since the window began). */
   gcPauses: Array<{ atMs: number; ms: number; kind: string }>;
   /** Total GC pause time in the window (ms) and the number of collections. */

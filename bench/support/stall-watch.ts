@@ -53,16 +53,17 @@ export function watchStalls(): StallWatch {
     const now = performance.now();
     const cpu = process.cpuUsage();
     const gap = now - lastTick;
+    const cpuMs = (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
     if (gap > GAP_MS) {
       gaps.count++;
       gaps.ms += gap;
-      gaps.cpuMs += (cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000;
+      gaps.cpuMs += cpuMs;
     }
     if (gap > STALL_MS) {
       stalls.push({
         atMs: Math.round(lastTick - from),
         gapMs: Math.round(gap),
-        cpuMs: Math.round((cpu.user - lastCpu.user + cpu.system - lastCpu.system) / 1000),
+        cpuMs: Math.round(cpuMs),
       });
     }
     lastTick = now;
