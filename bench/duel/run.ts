@@ -47,10 +47,13 @@
  * `--only app,split` adds the floor of that comparison: N processes that share nothing (each in
  * memory on its own embedded database, with its own guest accounts; the two players of game g on
  * process g mod N), so that what two processes cost on this machine by themselves is told apart
- * from what the shared path costs.
+ * from what the shared path costs. `--only bare,durable` (with --processes N) measures the floor
+ * of the shared path itself: bare Socket.IO, and bare Socket.IO that writes each answer to Redis
+ * before acknowledging it (durable-server.ts: one script call, as an acknowledged score that must
+ * survive its process needs), with no game, adapter or second process.
  *
  * Options: --games N (1000), --window S (30), --warmup S (5), --interval MS (2000),
- *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared|split (or a
+ *          --loaders L (2), --correct SHARE (0.75), --only app|bare|protocol|cluster|shared|split|durable (or a
  *          comma-separated list),
  *          --processes N (1), --rounds R (1: run the targets in turn R times, print every round,
  *          then each target's p99 round by round with the same-round ratios and their medians,
@@ -134,8 +137,9 @@ interface ServerStats {
 /** app: one process, rooms in memory; shared: one process on PostgreSQL and Redis (REDIS_URL set,
  * rooms in Redis, the Streams adapter); cluster: N such processes; split: N processes that share
  * nothing (each in memory on its own embedded database, both players of a game on the same one);
- * bare and protocol: baselines. */
-type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared' | 'split';
+ * bare, protocol and durable (bare Socket.IO writing each answer to Redis before acknowledging
+ * it): baselines. */
+type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared' | 'split' | 'durable';
 
 interface RunResult {
   kind: Kind;
@@ -325,7 +329,7 @@ async function runOne(kind: Kind): Promise<RunResult> {
   const onRedis = kind === 'cluster' || kind === 'shared';
   /** Our server (main.ts) with guest players in games, not a baseline. */
   const realApp = kind === 'app' || kind === 'split' || onRedis;
-  const shared = onRedis ? await clusterBackends() : null;
+  const shared = onRedis || kind === 'durable' ? await clusterBackends() : null;
   const servers = ports.map((port, p) =>
     tsxFork(
       'server-entry.ts',
@@ -460,6 +464,7 @@ const LABELS: Record<Kind, (processes: number) => string> = {
   split: (n) => `MathSprint, ${n} processes, nothing shared`,
   bare: () => 'bare Socket.IO',
   protocol: () => 'bare + protocol frames',
+  durable: () => 'bare + Redis write',
 };
 
 const f = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
@@ -468,6 +473,7 @@ const kb = (bytes: number) => bytes / 1024;
 function print(results: RunResult[]): void {
   const app = results.find((r) => r.kind === 'app');
   const bare = results.find((r) => r.kind === 'bare');
+  const durable = results.find((r) => r.kind === 'durable');
   const cluster = results.find((r) => r.kind === 'cluster');
   const protocol = results.find((r) => r.kind === 'protocol');
   const shared = results.find((r) => r.kind === 'shared');
@@ -497,7 +503,7 @@ function print(results: RunResult[]): void {
     ['machine CPU stolen by other guests (%)', (r) => r.machine.stealPercent, 1],
     ['machine CPU idle (%)', (r) => r.machine.idlePercent, 0],
   ];
-  const cols = [app, shared, cluster, split, protocol, bare].filter((r): r is RunResult => r !== undefined);
+  const cols = [app, shared, cluster, split, protocol, durable, bare].filter((r): r is RunResult => r !== undefined);
   // Same-run ratios: several processes / one, one on Redis / one, several / one on Redis, several
   // sharing nothing / one, one / bare.
   const ratios: Array<[string, RunResult, RunResult]> = [];
@@ -508,6 +514,7 @@ function print(results: RunResult[]): void {
   if (app && bare) ratios.push(['1 proc / bare', app, bare]);
   if (app && protocol) ratios.push(['1 proc / protocol', app, protocol]);
   if (protocol && bare) ratios.push(['protocol / bare', protocol, bare]);
+  if (durable && bare) ratios.push(['durable / bare', durable, bare]);
   const header = ['', ...cols.map((c) => c.label), ...ratios.map(([name]) => name)];
   const lines = [header];
   for (const [name, get, digits] of rows) {
@@ -559,6 +566,7 @@ const TITLES: Record<Kind, string> = {
   split: `MathSprint, ${PROCESSES} processes sharing nothing (in memory, each game on one process)`,
   bare: 'bare Socket.IO server',
   protocol: "bare Socket.IO server sending the protocol's frames",
+  durable: 'bare Socket.IO server writing each answer to Redis before acknowledging it',
 };
 
 async function main(): Promise<void> {
@@ -566,13 +574,13 @@ async function main(): Promise<void> {
     `bench/duel: ${GAMES} games (${GAMES * 2} players), an answer every ~${INTERVAL_MS} ms per player, ` +
       `${WINDOW_MS / 1000} s window after ${WARMUP_MS / 1000} s warm-up, ${LOADERS} load processes (${CLIENT} client)`,
   );
-  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'shared', 'cluster', 'split', 'bare'] : ['app', 'bare', 'protocol'];
+  const kinds: Kind[] = PROCESSES > 1 ? ['app', 'shared', 'cluster', 'split', 'durable', 'bare'] : ['app', 'bare', 'protocol'];
   const only = args.only?.split(',');
   // --only app with --processes N runs one process, one process on Redis and N processes: the
   // comparison asked for, and the step between them that splits its cost in two.
-  // The unshared floor ('split') runs only when named.
+  // The unshared floor ('split') and the durable baseline run only when named.
   const chosen = kinds.filter((kind) =>
-    kind === 'split' ? only?.includes(kind) : !only || only.includes(kind) || (only.includes('app') && (kind === 'cluster' || kind === 'shared')),
+    kind === 'split' || kind === 'durable' ? only?.includes(kind) : !only || only.includes(kind) || (only.includes('app') && (kind === 'cluster' || kind === 'shared')),
   );
   const rounds: RunResult[][] = [];
   for (let round = 1; round <= ROUNDS; round++) {
@@ -619,6 +627,7 @@ function printRounds(rounds: RunResult[][]): void {
       ['1 proc / bare', 'app', 'bare'],
       ['1 proc / protocol', 'app', 'protocol'],
       ['protocol / bare', 'protocol', 'bare'],
+      ['durable / bare', 'durable', 'bare'],
     ] as Array<[string, Kind, Kind]>
   ).filter(([, a, b]) => kinds.includes(a) && kinds.includes(b));
   const header = ['round', ...kinds.map((k) => `${LABELS[k](PROCESSES)} p99 (ms)`), ...pairs.map(([name]) => name)];
@@ -646,7 +655,7 @@ function printRounds(rounds: RunResult[][]): void {
   if (GAMES <= 1000 && vsBare !== undefined) targets.push(`median p99 ≤ 2 × bare: ${vsBare <= 2 ? 'met' : 'MISSED'} (${f(vsBare, 2)})`);
   const vsOne = medians.ratio[`${PROCESSES} proc / 1`];
   if (vsOne !== undefined) targets.push(`median ${PROCESSES} processes p99 ≤ 1.5 × one: ${vsOne <= 1.5 ? 'met' : 'MISSED'} (${f(vsOne, 2)})`);
-  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'bare' || r.kind === 'protocol' ? 0 : r.sent - r.acked), 0);
+  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'bare' || r.kind === 'protocol' || r.kind === 'durable' ? 0 : r.sent - r.acked), 0);
   targets.push(`acknowledgements lost in all rounds: ${lost}`);
   console.log(`\nTargets over ${rounds.length} rounds (${GAMES} games): ${targets.join(', ')}`);
 }

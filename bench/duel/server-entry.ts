@@ -3,7 +3,8 @@
  * about benchmarks: argv[2] = 'app' imports the real entry point (apps/server/src/main.ts, which
  * reads its configuration from the environment and listens), 'bare' the baseline
  * (bare-server.ts), 'protocol' the baseline that also sends the protocol's frames
- * (protocol-server.ts). Forked by run.ts with an IPC channel and `--expose-gc`; answers:
+ * (protocol-server.ts), 'durable' the baseline that writes each answer to Redis before
+ * acknowledging it (durable-server.ts). Forked by run.ts with an IPC channel and `--expose-gc`; answers:
  *  - `{ type: 'reset' }`: restarts the event-loop delay histogram and the CPU counter;
  *  - `{ type: 'stats', gc }`: event-loop delay p50/p99/max (ms) since the reset, CPU use (% of one
  *    core) since the reset, and memory (bytes), after two full GCs when `gc` is true so that RSS
@@ -32,8 +33,8 @@ import { watchStalls } from '../support/stall-watch.js';
 type Request = { id: number; type: 'reset' } | { id: number; type: 'stats'; gc: boolean };
 
 const target = process.argv[2];
-if (target !== 'app' && target !== 'bare' && target !== 'protocol') {
-  console.error("server-entry: argv[2] must be 'app', 'bare' or 'protocol'");
+if (target !== 'app' && target !== 'bare' && target !== 'protocol' && target !== 'durable') {
+  console.error("server-entry: argv[2] must be 'app', 'bare', 'protocol' or 'durable'");
   process.exit(1);
 }
 
@@ -151,4 +152,5 @@ process.on('disconnect', () => process.exit(0));
 
 if (target === 'app') await import('../../apps/server/src/main.js');
 else if (target === 'protocol') await import('./protocol-server.js');
+else if (target === 'durable') await import('./durable-server.js');
 else await import('./bare-server.js');
