@@ -141,6 +141,10 @@ interface ServerStats {
  * it): baselines. */
 type Kind = 'app' | 'bare' | 'protocol' | 'cluster' | 'shared' | 'split' | 'durable';
 
+/** A baseline server (bare-server.ts, protocol-server.ts, durable-server.ts), not our app: no
+ * accounts or games, and its lost acknowledgements are not judged. */
+const isBaseline = (kind: Kind): boolean => kind === 'bare' || kind === 'protocol' || kind === 'durable';
+
 interface RunResult {
   kind: Kind;
   label: string;
@@ -327,8 +331,8 @@ async function runOne(kind: Kind): Promise<RunResult> {
   const dataDirs = Array.from({ length: kind === 'split' ? count : 1 }, () => mkdtempSync(path.join(tmpdir(), 'mathsprint-bench-duel-')));
   const players = GAMES * 2;
   const onRedis = kind === 'cluster' || kind === 'shared';
-  /** Our server (main.ts) with guest players in games, not a baseline. */
-  const realApp = kind === 'app' || kind === 'split' || onRedis;
+  /** Our server (main.ts) with guest players in games. */
+  const realApp = !isBaseline(kind);
   const shared = onRedis || kind === 'durable' ? await clusterBackends() : null;
   const servers = ports.map((port, p) =>
     tsxFork(
@@ -655,7 +659,7 @@ function printRounds(rounds: RunResult[][]): void {
   if (GAMES <= 1000 && vsBare !== undefined) targets.push(`median p99 ≤ 2 × bare: ${vsBare <= 2 ? 'met' : 'MISSED'} (${f(vsBare, 2)})`);
   const vsOne = medians.ratio[`${PROCESSES} proc / 1`];
   if (vsOne !== undefined) targets.push(`median ${PROCESSES} processes p99 ≤ 1.5 × one: ${vsOne <= 1.5 ? 'met' : 'MISSED'} (${f(vsOne, 2)})`);
-  const lost = rounds.flat().reduce((n, r) => n + (r.kind === 'bare' || r.kind === 'protocol' || r.kind === 'durable' ? 0 : r.sent - r.acked), 0);
+  const lost = rounds.flat().reduce((n, r) => n + (isBaseline(r.kind) ? 0 : r.sent - r.acked), 0);
   targets.push(`acknowledgements lost in all rounds: ${lost}`);
   console.log(`\nTargets over ${rounds.length} rounds (${GAMES} games): ${targets.join(', ')}`);
 }
