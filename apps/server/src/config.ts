@@ -1,7 +1,7 @@
 /**
  * Server configuration, read only from environment variables and checked at start-up: every missing
  * or invalid variable is listed at once (bulletproof-react `config/env.ts` style). Each variable and
- * its default is documented in the README's Configuration table.
+ * its default is documented in docs/configuration.md.
  */
 import { z } from 'zod';
 import { contestCronProblem } from './contest/contest-schedule.js';
@@ -155,8 +155,7 @@ const envSchema = z.object({
   /**
    * Redis connection string (redis:// or rediss://, optional user:password, /db). Unset: one process
    * with everything in memory. Set, it carries Socket.IO between processes (Redis Streams adapter),
-   * the live duel rooms and single-player sessions, and the room-clock leases (README "Running
-   * several processes"), and GET /readyz also needs Redis to answer PING.
+   * the live duel rooms and single-player sessions, and the room-clock leases (docs/scale-out.md), and GET /readyz also needs Redis to answer PING.
    */
   REDIS_URL: z
     .string()

@@ -1,5 +1,5 @@
 /**
- * The operator's walk-through of README "Running several processes" (issue #5), end to end: two
+ * The operator's walk-through of docs/scale-out.md (issue #5), end to end: two
  * server processes on PostgreSQL and Redis behind nginx running deploy/nginx.conf (only its ports
  * changed, helpers/nginx.ts). Through nginx a contest is taken and the daily hub used over HTTP,
  * and a Math Challenge is played by two clients pinned by ip_hash to different processes. The

@@ -1,6 +1,6 @@
 /**
  * Backup and restore of the embedded database (issue #5 "Backups"; PostgreSQL is backed up with
- * pg_dump, see the README).
+ * pg_dump, see docs/operations.md).
  *
  * A backup is PGlite's `dumpDataDir('gzip')`: a gzipped tar of the data directory, taken after a
  * CHECKPOINT while PGlite's query lock is held (DatabaseHandle.snapshot), hence a crash-consistent

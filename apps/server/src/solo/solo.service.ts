@@ -3,7 +3,7 @@
  * and its clock live on the server: the client gets question texts only, every answer is checked
  * here, and time is up when the server's clock says so (issue #2 "Single-player").
  *
- * Rules where the spec is silent (also in the README):
+ * Rules where the spec is silent (also in docs/rules.md):
  * - Questions and points are the Math Challenge's: 30 per minute of mode, difficulty rising with
  *   the index (`duelDifficulty`), 10 × difficulty points for a correct answer.
  * - A wrong answer scores nothing and leaves the question in place (`current` unchanged).

@@ -77,7 +77,7 @@ export interface DailySectionResult {
   practicePoints: number;
   /** 10 × weight × correctCount. */
   basePoints: number;
-  /** See the README ("Daily practice: speed bonus"). */
+  /** See docs/rules.md (daily practice: speed bonus). */
   speedBonus: number;
   correctCount: number;
   /** Questions in the set. */

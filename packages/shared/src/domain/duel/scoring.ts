@@ -8,7 +8,7 @@ const POINTS_PER_LEVEL = 10;
 
 /**
  * Points for a correct answer: 10 × difficulty, so 10 at level 1 up to 100 at level 10. The spec
- * only says points rise with difficulty; this rule is stated in the README.
+ * only says points rise with difficulty; this rule is stated in docs/rules.md.
  *
  * @param difficulty - integer 1..10.
  * @throws RangeError unless `difficulty` is an integer in 1..10.
