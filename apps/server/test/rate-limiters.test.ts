@@ -5,6 +5,7 @@
  * wait them out.
  */
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createRateLimiterFactory, type RateLimiterFactory } from '../src/platform/rate-limiters.js';
 import { redisPerTest, roomBackends, testRedisUrl, NO_REDIS } from './helpers/redis.js';
 
@@ -75,5 +76,25 @@ describe('rate limiters shared through Redis', () => {
     expect(await a.consume('k')).toBe(0);
     // The keys live under the process's prefix.
     expect(await redis!.admin().client.exists(`${redis!.prefix()}limit:shared:k`)).toBe(1);
+  });
+});
+
+describe('rate-limit configuration', () => {
+  it('has the login rule defaults: 10 per (email, IP) per 15 min, 100 per IP a day, 100 per email an hour', () => {
+    expect(loadConfig({})).toMatchObject({
+      LOGIN_RATE_LIMIT: 10,
+      LOGIN_RATE_LIMIT_WINDOW_MS: 900_000,
+      LOGIN_IP_RATE_LIMIT: 100,
+      LOGIN_IP_RATE_LIMIT_WINDOW_MS: 86_400_000,
+      LOGIN_EMAIL_RATE_LIMIT: 100,
+      LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS: 3_600_000,
+    });
+  });
+
+  it('refuses windows that are not whole seconds, naming each variable', () => {
+    const attempt = () => loadConfig({ LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS: '1500', SIGNUP_RATE_LIMIT_WINDOW_MS: '0', LOGIN_IP_RATE_LIMIT: '0' });
+    expect(attempt).toThrow('LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS: must be a whole number of seconds (a multiple of 1000 ms)');
+    expect(attempt).toThrow('SIGNUP_RATE_LIMIT_WINDOW_MS: must be at least 1000 (1 s)');
+    expect(attempt).toThrow('LOGIN_IP_RATE_LIMIT:');
   });
 });
