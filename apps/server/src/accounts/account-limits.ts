@@ -42,18 +42,19 @@ export function createLoginLimits(limiters: RateLimiterFactory, config: Config):
   return {
     async admit(email, ip) {
       const pairKey = `${email} ${ip ?? '-'}`;
-      const checks: Array<[LoginLimitName, RateLimiter, string]> = [
-        ...(ip ? [['ip', byIp, ip] as [LoginLimitName, RateLimiter, string]] : []),
-        ['email-ip', byPair, pairKey],
-        ['email', byEmail, email],
+      type Check = { name: LoginLimitName; limiter: RateLimiter; key: string };
+      const checks: Check[] = [
+        ...(ip ? [{ name: 'ip' as const, limiter: byIp, key: ip }] : []),
+        { name: 'email-ip', limiter: byPair, key: pairKey },
+        { name: 'email', limiter: byEmail, key: email },
       ];
-      const counted: Array<[RateLimiter, string]> = [];
-      for (const [name, limiter, key] of checks) {
-        if ((await limiter.consume(key)) > 0) {
-          await Promise.all(counted.map(([l, k]) => l.giveBack(k)));
-          return { ok: false, limit: name };
+      const counted: Check[] = [];
+      for (const check of checks) {
+        if ((await check.limiter.consume(check.key)) > 0) {
+          await Promise.all(counted.map(({ limiter, key }) => limiter.giveBack(key)));
+          return { ok: false, limit: check.name };
         }
-        counted.push([limiter, key]);
+        counted.push(check);
       }
       return {
         ok: true,
