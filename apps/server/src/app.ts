@@ -32,6 +32,7 @@ import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
+import { createRateLimiterFactory } from './platform/rate-limiters.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
@@ -127,6 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   http.addHook('preValidation', refuseUnstorableText);
 
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
+    : null;
+  // Abuse limits count in Redis when there is one, so that several processes allow what one does.
+  const rateLimiters = createRateLimiterFactory(redis);
+
   const secret = loadJwtSecret(config);
   const accounts = createAccountsService({
     db,
@@ -134,13 +141,10 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: logger.child({ domain: 'accounts' }),
     secret,
+    rateLimiters,
     sessionFeed: deps.databaseShared ?? true,
   });
   registerSession(http, accounts);
-
-  const redis = config.REDIS_URL
-    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
-    : null;
   const { io, notifier, recheckSessions } = createSocketServer(http.server, {
     config,
     logger: logger.child({ domain: 'socket' }),
@@ -197,6 +201,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     notifier,
     rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
+    rateLimiters,
   });
   registerDailySocketHandlers(io, { clock, logger: dailyLogger });
 

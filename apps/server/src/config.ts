@@ -10,6 +10,19 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/**
+ * A rate-limit window in ms (platform/rate-limiters.ts): a whole number of seconds, since Redis keeps
+ * a window as a TTL in seconds, and at most 30 days.
+ */
+const windowMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1000, 'must be at least 1000 (1 s)')
+    .max(30 * 24 * 60 * 60_000)
+    .multipleOf(1000, 'must be a whole number of seconds (a multiple of 1000 ms)')
+    .default(fallback);
+
 /** A browser origin as a browser sends it: http(s)://host[:port], no path, query or trailing slash. */
 const originSchema = z.string().refine((v) => {
   try {
@@ -53,13 +66,34 @@ const envSchema = z.object({
   /** Socket events allowed per connection per window (lila-ws allows 100 per 20 s). */
   SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
   SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),
-  /** Failed logins allowed per IP and per email per window before 429. */
+  /**
+   * Failed logins allowed for one email from one IP per LOGIN_RATE_LIMIT_WINDOW_MS before that IP
+   * gets 429 for that email (OWASP Authentication cheat sheet, "Login Throttling"); a successful
+   * login clears them. The email's owner, from an IP that has not failed, still signs in. Also the
+   * wrong current passwords allowed per account for POST /api/password.
+   */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
-  /** Accounts created per IP per window (sign-ups and guests counted apart): 20 per hour lets a
-   * classroom behind one NAT sign up and stops scripted floods. */
+  LOGIN_RATE_LIMIT_WINDOW_MS: windowMs(15 * 60_000),
+  /**
+   * Failed logins allowed from one IP, whatever the emails, per LOGIN_IP_RATE_LIMIT_WINDOW_MS
+   * (rate-limiter-flexible's login protection example: 100 a day): stops one address trying many
+   * accounts (credential stuffing) while a classroom behind one NAT makes its typos.
+   */
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_IP_RATE_LIMIT_WINDOW_MS: windowMs(24 * 60 * 60_000),
+  /**
+   * Failed logins allowed for one email from all IPs together per LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS:
+   * the ceiling against a distributed attack on one account (many IPs, each under its own limits),
+   * ten times LOGIN_RATE_LIMIT so that it takes many addresses to reach, and refuses even the
+   * owner once reached (OWASP: lock-outs are a denial of service, so keep them rare and short).
+   */
+  LOGIN_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS: windowMs(60 * 60_000),
+  /** Accounts created per IP per window (sign-ups and guests counted apart; a sign-up that is
+   * refused, such as 409 email taken, does not count): 20 per hour lets a classroom behind one NAT
+   * sign up and stops scripted floods. */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  SIGNUP_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60_000),
+  SIGNUP_RATE_LIMIT_WINDOW_MS: windowMs(60 * 60_000),
   /** Proxy hops to trust for the client IP (X-Forwarded-For): 0 when clients connect directly,
    * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -112,7 +146,7 @@ const envSchema = z.object({
    * flood; beyond it POST /api/daily/comment answers 429.
    */
   DAILY_COMMENT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: windowMs(60_000),
   /**
    * How long (ms) a process reuses a daily ranking page or the season top 10 it read. Its own
    * submissions clear them at once; another process's show within this time. 0 reads every time.

@@ -22,9 +22,9 @@ import {
   type VoteType,
 } from '@mathsprint/shared/protocol';
 import { HttpError } from '../http/errors.js';
-import { createSlidingWindowLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
+import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import type { DailyRepo, Discussant } from './daily.repo.js';
 import type { DailyMember } from './daily.service.js';
 import { commentView } from './daily.views.js';
@@ -74,14 +74,17 @@ export function createDailyComments(deps: {
   repo: DailyRepo;
   clock: Clock;
   notifier: Notifier;
+  /** Posts allowed per user per window (config DAILY_COMMENT_RATE_LIMIT, …_WINDOW_MS in ms). */
   rateLimit: { max: number; windowMs: number };
+  /** Where the posts are counted: memory, or Redis shared by every process. */
+  rateLimiters: RateLimiterFactory;
 }): DailyComments {
   const { repo, clock, notifier } = deps;
-  const limiter = createSlidingWindowLimiter({ ...deps.rateLimit, clock });
+  const limiter = deps.rateLimiters({ name: 'daily-comment', ...deps.rateLimit });
 
   return {
     async post(user, date, sectionKey, text) {
-      if ((await limiter.consume(`comment:${user.id}`)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
+      if ((await limiter.consume(user.id)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
       requireDiscussion(await repo.discussant(user.id, date, sectionKey), sectionKey);
       const id = randomUUID();
       const createdMs = clock.now();
