@@ -10,6 +10,7 @@ import http from 'node:http';
 import { io as connectClient } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HandshakeAuth } from '@mathsprint/shared/protocol';
+import { loadConfig } from '../src/config.js';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { boundCall, idleConnection, openDescriptors, openIdleConnections, pollUntil, type IdleConnection } from './helpers/connections.js';
 import type { Client } from './helpers/socket-client.js';
@@ -246,5 +247,16 @@ describe('Socket.IO sessions behind a proxy (TRUST_PROXY_HOPS 1)', () => {
     expect(cut).toBe('io server disconnect');
     expect(asGuest!.connected).toBe(true);
     expect(signedIn!.connected).toBe(true);
+  });
+});
+
+describe('configuration', () => {
+  it('defaults to 200 connections per address and refuses deadlines Node would refuse, naming the variable', () => {
+    const config = loadConfig({});
+    expect(config.MAX_CONNECTIONS_PER_IP).toBe(200);
+    expect(config.HTTP_HEADERS_TIMEOUT_MS).toBeLessThanOrEqual(config.HTTP_REQUEST_TIMEOUT_MS);
+    expect(() => loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(/HTTP_HEADERS_TIMEOUT_MS: .*HTTP_REQUEST_TIMEOUT_MS/);
+    expect(() => loadConfig({ MAX_CONNECTIONS_PER_IP: '0' })).toThrow(/MAX_CONNECTIONS_PER_IP/);
+    expect(() => loadConfig({ UNAUTHENTICATED_SOCKET_TIMEOUT_MS: 'soon' })).toThrow(/UNAUTHENTICATED_SOCKET_TIMEOUT_MS/);
   });
 });
