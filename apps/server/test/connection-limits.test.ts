@@ -13,6 +13,7 @@ import type { HandshakeAuth } from '@mathsprint/shared/protocol';
 import { loadConfig } from '../src/config.js';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { boundCall, idleConnection, openDescriptors, openIdleConnections, pollUntil, type IdleConnection } from './helpers/connections.js';
+import { nginxBinary, startNginx } from './helpers/nginx.js';
 import type { Client } from './helpers/socket-client.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -247,6 +248,28 @@ describe('Socket.IO sessions behind a proxy (TRUST_PROXY_HOPS 1)', () => {
     expect(cut).toBe('io server disconnect');
     expect(asGuest!.connected).toBe(true);
     expect(signedIn!.connected).toBe(true);
+  });
+});
+
+describe.skipIf(!nginxBinary())('deploy/nginx.conf in front of the server (needs nginx)', () => {
+  let server: TestServer;
+  let nginx: Awaited<ReturnType<typeof startNginx>>;
+  beforeAll(async () => {
+    // The app's own cap is out of the way (the helper's default): what refuses is nginx's limit_conn.
+    server = await startTestServer({ env: { TRUST_PROXY_HOPS: '1' } });
+    nginx = await startNginx([server.port]);
+  });
+  afterAll(async () => {
+    await nginx?.stop();
+    await server?.close();
+  });
+
+  it("holds a client address to limit_conn's 200 WebSockets and serves another address meanwhile", async () => {
+    const connected = await Promise.all(Array.from({ length: 200 }, () => connect(nginx.url, {})));
+    expect(connected.every((s) => s.connected)).toBe(true);
+    await expect(connect(nginx.url, {})).rejects.toThrow();
+    const other = await connect(nginx.url, {}, { localAddress: '127.0.0.2' });
+    expect(other.connected).toBe(true);
   });
 });
 
