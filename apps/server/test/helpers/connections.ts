@@ -39,12 +39,13 @@ export function idleConnection(port: number, localAddress = '127.0.0.1'): IdleCo
 }
 
 /**
- * Opens `count` idle connections from `localAddress`, `batch` at a time (each batch waits until
+ * Opens `count` idle connections from `localAddress`, `batch` at a time (few enough descriptors at
+ * once for a 1,024 limit; each batch waits until
  * every one of its connections has connected or closed), then waits until no connection has
  * changed state for `settleMs`.
  */
 export async function openIdleConnections(port: number, count: number, options: { localAddress?: string; batch?: number; settleMs?: number } = {}): Promise<IdleConnection[]> {
-  const { localAddress = '127.0.0.1', batch = 250, settleMs = 300 } = options;
+  const { localAddress = '127.0.0.1', batch = 100, settleMs = 300 } = options;
   const all: IdleConnection[] = [];
   for (let opened = 0; opened < count; opened += batch) {
     const group = Array.from({ length: Math.min(batch, count - opened) }, () => idleConnection(port, localAddress));
