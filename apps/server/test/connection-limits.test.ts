@@ -231,6 +231,13 @@ describe('Socket.IO sessions behind a proxy (TRUST_PROXY_HOPS 1)', () => {
     expect(others.every((s) => s.connected)).toBe(true);
   });
 
+  it('admits no more than the cap from a burst of simultaneous handshakes of one address', async () => {
+    const burst = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, i) => connect(server.url, {}, { forwardedFor: '203.0.113.99', transports: [i % 2 ? 'polling' : 'websocket'] })),
+    );
+    expect(burst.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+  });
+
   it('disconnects a socket without a session token after UNAUTHENTICATED_SOCKET_TIMEOUT_MS, and keeps guests and signed-in players', async () => {
     const guest = (await fetch(`${server.url}/auth/guest`, { method: 'POST' }).then((r) => r.json())) as { token: string };
     const signup = await fetch(`${server.url}/signup`, {

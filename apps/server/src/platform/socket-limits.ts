@@ -22,9 +22,10 @@ export const TOO_MANY_CONNECTIONS = 'Too many connections from your address';
 
 /**
  * Installs both bounds on `io`. Engine.IO has one `allowRequest` hook; this sets it, so nothing else
- * may. Handshakes arriving in the same instant are admitted against the sessions already open, so a
- * burst may pass the cap by the few still being set up; the TCP cap (direct clients) or nginx's
- * limit_conn (behind it) holds the hard line.
+ * may. A handshake is admitted against the sessions already open: Engine.IO opens the session a
+ * microtask after `allowRequest`, before the next connection's data is read, so a burst on separate
+ * connections is counted one by one (connection-limits.test.ts); only handshakes pipelined on one
+ * connection could pass by a few, which the TCP cap (direct clients) or nginx's limit_conn bounds.
  * @returns the counter of open sessions per client address.
  */
 export function limitSocketConnections(
