@@ -345,6 +345,7 @@ async function main(): Promise<void> {
         SIGNUP_RATE_LIMIT: '1000000',
         LOGIN_RATE_LIMIT: '1000000',
         SOCKET_RATE_LIMIT_EVENTS: '1000000',
+        MAX_CONNECTIONS_PER_IP: '1000000',
         ...(PROFILE_PHASES.length ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR, BENCH_CPU_PROFILE_PHASES: PROFILE_PHASES.join(',') } : {}),
       },
       serverNodeFlags(),

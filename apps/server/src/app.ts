@@ -34,7 +34,9 @@ import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
 import { createRateLimiterFactory } from './platform/rate-limiters.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
+import { capConnectionsPerAddress, httpServerOptions } from './platform/connection-limits.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
+import { limitSocketConnections } from './platform/socket-limits.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
 import { createSoloService, type SoloService } from './solo/solo.service.js';
 import { createRedisSoloStore } from './solo/redis-solo.store.js';
@@ -92,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 64 * 1024,
+    // Deadlines that close connections sending no complete request (platform/connection-limits.ts).
+    ...httpServerOptions(config),
     // Refusals made before any route runs answer { error } too (http/errors.ts).
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
@@ -151,6 +155,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     verifyToken: (token) => accounts.verifyToken(token),
     adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
+  limitSocketConnections(io, { config, logger: logger.child({ domain: 'socket' }) });
+  // Behind a proxy every TCP peer is the proxy: nginx's limit_conn caps each client there.
+  if (config.TRUST_PROXY_HOPS === 0) {
+    capConnectionsPerAddress(http.server, { max: config.MAX_CONNECTIONS_PER_IP, logger: logger.child({ domain: 'http' }) });
+  }
   // A revoked session loses its open connections too, not only its next requests.
   accounts.onSessionsChanged(recheckSessions);
   const ops = createOps({

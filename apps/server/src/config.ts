@@ -97,6 +97,40 @@ const envSchema = z.object({
   /** Proxy hops to trust for the client IP (X-Forwarded-For): 0 when clients connect directly,
    * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+  // Connection limits (issue #46 "Connection exhaustion"): platform/connection-limits.ts.
+  /**
+   * Connections one client IP may hold at once, counted twice: TCP connections to this process
+   * (HTTP keep-alive, WebSocket, long-polling; only when TRUST_PROXY_HOPS is 0, since behind a proxy
+   * every TCP peer is the proxy and nginx's limit_conn caps each client), and Socket.IO sessions
+   * (either transport) keyed on the client IP that TRUST_PROXY_HOPS gives. Beyond it a new TCP
+   * connection is closed at once and a new Socket.IO session is answered 403. 200 lets a school
+   * class behind one NAT address play (a player holds one socket and a few HTTP connections).
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * Time (ms) a connection has to send the complete headers of a request, from its first byte or,
+   * for a new connection, from the TCP connect: a socket that connects and never sends a byte is
+   * closed after it too (Node's server.headersTimeout, checked every second). 10 s is ample for a
+   * phone on a slow network and ends slow-header floods.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** Time (ms) a client has to send a whole request, body included (Node's server.requestTimeout):
+   * bodies are at most 64 KB. Not the time to answer: a long-polling GET waits for its reply apart. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * How long (ms) an idle HTTP keep-alive connection stays open after its last response (Node's
+   * server.keepAliveTimeout; Node adds 1 s). 5 s covers a page's burst of API calls; behind nginx its
+   * upstream keepalive_timeout must stay below it (deploy/nginx.conf uses 4 s).
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * How long (ms) a Socket.IO connection without a valid session token stays connected (it can only
+   * receive the broadcasts, such as leaderboardUpdate, and join no room). The web app connects only
+   * signed in (guests hold a guest token), so only foreign clients and stale tokens meet it. 0 keeps
+   * such connections, bounded by MAX_CONNECTIONS_PER_IP only.
+   */
+  UNAUTHENTICATED_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** Weekly contest schedule: a 5-field cron expression read in CONTEST_TIMEZONE (issue #3; spec §1 Friday 15:30). */
   CONTEST_CRON: z
     .string()
@@ -205,6 +239,15 @@ const envSchema = z.object({
   /** Prefix of every Redis key and stream this server uses, so several deployments or test runs can
    * share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('mathsprint:'),
+}).superRefine((env, ctx) => {
+  // Node refuses a headers deadline later than the whole request's (http.createServer).
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: `HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS})`,
+    });
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };

@@ -4,8 +4,8 @@
  *  - handshake authentication: the token (`auth.token`, or see handshake-token.ts for the other
  *    places a client may put it) is verified on every connection. A missing or invalid
  *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
- *    page still receives leaderboardUpdate, and every game event it sends gets the error ack
- *    "Please log in to play" instead of a connection error the client would only log. A session
+ *    page still receives leaderboardUpdate (for a while: socket-limits.ts), and every event gets the
+ *    error ack "Please log in to play" instead of a connection error the client would only log. A session
  *    revoked later (a password change, on any process) loses its open connections too
  *    (`recheckSessions`);
  *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
