@@ -8,3 +8,4 @@ export * from './rating/glicko2.js';
 export * from './duel/scoring.js';
 export * from './contest/index.js';
 export * from './daily/index.js';
+export * from './fair-play/pace.js';
