@@ -41,6 +41,7 @@ import { createRatingService, type RatingService } from './rating/rating.service
 import { createSoloService, type SoloService } from './solo/solo.service.js';
 import { createRedisSoloStore } from './solo/redis-solo.store.js';
 import { soloRoutes } from './solo/solo.routes.js';
+import { paceThresholds } from './fair-play/fair-play.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -187,6 +188,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: logger.child({ domain: 'solo' }),
     store: redis ? createRedisSoloStore(redis) : undefined,
+    pace: paceThresholds(config),
   });
   const duel = registerDuelHandlers(io, {
     clock,

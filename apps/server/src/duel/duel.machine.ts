@@ -16,9 +16,12 @@ import {
   duelDifficulty,
   duelQuestionCount,
   generateQuestions,
+  DEFAULT_PACE_THRESHOLDS,
   isCorrectAnswer,
+  judgePace,
   pointsForDifficulty,
   rankPlayers,
+  type PaceThresholds,
 } from '@mathsprint/shared/domain';
 import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
 import type { FinishedDuel } from '../rating/finished-game.js';
@@ -44,6 +47,12 @@ export interface DuelSeat extends DuelIdentity {
   left: boolean;
   /** True when the player asked for a rematch of the finished game. */
   rematch: boolean;
+  /** Ms from the game's clock start to each right answer, in order (issue #47: the pace rule).
+   * Absent in seats stored before it. */
+  solvedAt?: number[];
+  /** Set when the game ends: the pace rule's reason when the player answered faster than a person
+   * can (packages/shared/src/domain/fair-play/pace.ts), else null. */
+  paceFlag?: string | null;
 }
 
 /**
@@ -90,6 +99,8 @@ export interface DuelGame {
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
    * duel.socket.ts), not when both have asked. Absent (false) in rooms stored before 2026-11-26. */
   rematch?: boolean;
+  /** Pace thresholds (config PACE_*) the game's end is judged with; absent: the defaults. */
+  pace?: PaceThresholds;
 }
 
 export interface DuelRoom {
@@ -210,7 +221,19 @@ export function publicPlayers(room: DuelRoom): DuelPlayer[] {
     score: s.score,
     current: s.current,
     connected: s.connected,
+    ...(s.paceFlag ? { paceFlag: PACE_NOTICE } : {}),
   }));
+}
+
+/** What players are shown about a flagged result (the stored reason adds figures for operators). */
+const PACE_NOTICE = 'answered faster than a person can';
+
+/** Pure: each seat's pace verdict at the game's end (issue #47), the reason or null. */
+function paceFlags(room: DuelRoom, game: DuelGame): Array<string | null> {
+  return room.seats.map((s) => {
+    const answers = (s.solvedAt ?? []).map((atMs, i) => ({ atMs, difficulty: duelDifficulty(i) }));
+    return judgePace(0, answers, game.pace ?? DEFAULT_PACE_THRESHOLDS).reason;
+  });
 }
 
 /** The rematchStarted payload (spec §7) of a room whose rematch runs: its question texts, mode
@@ -327,19 +350,27 @@ export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<
   return { ok: true, room: bump(room, { seats }, now), effects: closed ? [] : [{ type: 'roomUpdate' }], closed };
 }
 
-function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, rematch: boolean): Transition {
+/** A game to start: its id, the seed of its questions and the pace thresholds to judge it with. */
+export interface NewGame {
+  id: string;
+  seed: string;
+  pace?: PaceThresholds;
+}
+
+function begin(room: DuelRoom, game: NewGame, now: number, rematch: boolean): Transition {
   const startsAt = now + DUEL.startCountdownSeconds * 1000;
   const next = bump(
     room,
     {
       status: 'playing',
-      seats: room.seats.map((s) => ({ ...s, score: 0, current: 0, rematch: false })),
+      seats: room.seats.map((s) => ({ ...s, score: 0, current: 0, rematch: false, solvedAt: [], paceFlag: null })),
       game: {
         id: game.id,
         questions: buildQuestions(game.seed, room.mode),
         startsAt,
         endsAt: startsAt + durationMs(room.mode),
         endedAt: null,
+        ...(game.pace ? { pace: game.pace } : {}),
         rematch,
       },
     },
@@ -353,7 +384,7 @@ function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, 
  * starts after the 3 s countdown the clients show (spec §9), so both players get the full duration.
  * `game` carries a fresh id and question seed chosen by the caller.
  */
-export function startGame(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+export function startGame(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
   if (seatIndex(room, userId) < 0) return refuse(DUEL_ERRORS.notInRoom);
   if (!isHost(room, userId)) return refuse(DUEL_ERRORS.notHost);
   if (room.status === 'playing') return refuse(DUEL_ERRORS.alreadyStarted);
@@ -365,7 +396,9 @@ export function startGame(room: DuelRoom, userId: string, game: { id: string; se
 
 function finish(room: DuelRoom, endedAt: number, now: number): Transition {
   const game = room.game!;
-  const next = bump(room, { status: 'finished', game: { ...game, endedAt } }, now);
+  const flags = paceFlags(room, game);
+  const seats = room.seats.map((s, i) => ({ ...s, paceFlag: flags[i] ?? null }));
+  const next = bump(room, { status: 'finished', seats, game: { ...game, endedAt } }, now);
   const result: FinishedDuel = {
     gameId: game.id,
     roomCode: room.code,
@@ -379,6 +412,7 @@ function finish(room: DuelRoom, endedAt: number, now: number): Transition {
       isGuest: s.isGuest,
       score: s.score,
       solved: s.current,
+      paceFlag: s.paceFlag ?? null,
     })),
   };
   return {
@@ -418,7 +452,7 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
   }
   const current = seat.current + 1;
   const score = seat.score + points[seat.current]!;
-  const seats = replaceSeat(room.seats, i, { current, score });
+  const seats = replaceSeat(room.seats, i, { current, score, solvedAt: [...(seat.solvedAt ?? []), now - game.startsAt] });
   const reply: AnswerReply = { correct: true, score, currentQuestion: current, nextQuestion: questionText(questions, current) };
   const moved = bump(room, { seats }, now);
   if (seats.every((s) => s.current >= count)) {
@@ -430,7 +464,7 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
 }
 
 /** Seat fields a right answer moves (submitAnswer); every other field of a room is its structure. */
-const SEAT_PROGRESS_KEYS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current']);
+const SEAT_PROGRESS_KEYS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current', 'solvedAt']);
 
 /**
  * The index of the one seat whose progress (score and current) alone changed from `before` to
@@ -480,7 +514,7 @@ export function tick(room: DuelRoom, now: number): Transition | null {
  * Asking twice is harmless. Errors: "The game is not over yet", "Your opponent has left the room"
  * (the opponent left the room or has no connection open).
  */
-export function requestRematch(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+export function requestRematch(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
   const i = seatIndex(room, userId);
   if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
   if (room.status !== 'finished') return refuse(DUEL_ERRORS.notOver);
