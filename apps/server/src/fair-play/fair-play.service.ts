@@ -13,7 +13,7 @@
  * NOT recomputed: the rating periods that followed were computed without it, and re-rating
  * retroactively would change other players' ratings too.
  */
-import type { PaceThresholds } from '@mathsprint/shared/domain';
+import { PACE_FLAG_MESSAGE, type PaceThresholds } from '@mathsprint/shared/domain';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { fairPlayFlags } from '../db/schema/index.js';
@@ -99,4 +99,13 @@ export async function clearFlag(db: Database, id: string, nowMs: number): Promis
   if (updated.length > 0) return 'cleared';
   const existing = await db.select({ id: fairPlayFlags.id }).from(fairPlayFlags).where(eq(fairPlayFlags.id, id));
   return existing.length > 0 ? 'already-cleared' : 'not-found';
+}
+
+/**
+ * `items` (views whose `_id` is an attempt id), each with `paceFlag: PACE_FLAG_MESSAGE` added when
+ * that attempt has an uncleared flag: what results views show the player (issue #47).
+ */
+export async function withPaceFlags<T extends { _id: string }>(db: Database, items: readonly T[]): Promise<Array<T & { paceFlag?: string }>> {
+  const open = await openFlags(db, items.map((i) => i._id));
+  return items.map((i) => (open.has(i._id) ? { ...i, paceFlag: PACE_FLAG_MESSAGE } : i));
 }
