@@ -606,7 +606,7 @@ describe('text that shows nothing', () => {
       expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: 'Full name is required' }]);
     }
     const broken = await send('POST', '/signup', { body: JSON.stringify({ name: 'Ann\nLee', email: `nl-${randomUUID()}@example.com`, password: PASSWORD }) });
-    expect([broken.status, JSON.parse(broken.text)], where(broken)).toEqual([400, { error: "Name can't contain line breaks or control characters" }]);
+    expect([broken.status, JSON.parse(broken.text)], where(broken)).toEqual([400, { error: 'Name must not contain control or format characters (U+000A)' }]);
     for (const text of ['\u200b', '\u200b \u200b', '\ufeff\u202e']) {
       const reply = await send('POST', '/api/daily/comment', { body: JSON.stringify({ date: today, sectionKey: 'basic', text }) });
       expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: "Comment can't be empty." }]);
