@@ -31,3 +31,13 @@ export async function signup(server: TestServer, name: string, email = `${random
 export async function guest(server: TestServer): Promise<Account> {
   return accountFrom(await fetch(`${server.url}/auth/guest`, { method: 'POST' }));
 }
+
+/**
+ * Signs up an account and makes it an operator, as `npm run admin -- grant EMAIL` does (through the
+ * server's own operators service: admin-command.test.ts runs the command itself).
+ */
+export async function signupOperator(server: TestServer, name: string, email = `${randomUUID()}@example.com`): Promise<Account> {
+  const account = await signup(server, name, email);
+  await server.app.services.operators.grant(email);
+  return account;
+}
