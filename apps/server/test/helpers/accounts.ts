@@ -1,6 +1,7 @@
 /** Creates players for integration tests through the real HTTP API. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createOperatorsService } from '../../src/accounts/operators.service.js';
 import type { TestServer } from './test-server.js';
 
 /** A signed-in player: session token, user id and display name. */
@@ -33,11 +34,12 @@ export async function guest(server: TestServer): Promise<Account> {
 }
 
 /**
- * Signs up an account and makes it an operator, as `npm run admin -- grant EMAIL` does (through the
- * server's own operators service: admin-command.test.ts runs the command itself).
+ * Signs up an account and makes it an operator on the server's database, as `npm run admin --
+ * grant EMAIL` does with DATABASE_URL (admin-command.test.ts runs the command itself). Only
+ * `url` and `database` are used, so a server process with its database opened beside it will do.
  */
-export async function signupOperator(server: TestServer, name: string, email = `${randomUUID()}@example.com`): Promise<Account> {
-  const account = await signup(server, name, email);
-  await server.app.services.operators.grant(email);
+export async function signupOperator(server: Pick<TestServer, 'url' | 'database'>, name: string, email = `${randomUUID()}@example.com`): Promise<Account> {
+  const account = await signup(server as TestServer, name, email);
+  await createOperatorsService(server.database.db).grant(email);
   return account;
 }
