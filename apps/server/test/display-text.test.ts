@@ -57,7 +57,7 @@ describe('control and format characters in text other players see', () => {
   });
 
   it('refuses a contest title with a right-to-left override or a zero-width space and schedules nothing', async () => {
-    const [{ n: before }] = await server.database.db.select({ n: count() }).from(contests);
+    const before = (await server.database.db.select({ n: count() }).from(contests))[0]!.n;
     const body = (title: string) => ({ title, openTime: new Date(server.clock.now() + 3_600_000).toISOString(), durationMinutes: 10, questionCount: 5 });
     for (const [title, found] of [
       ['Weekly \u202Etsetnoc', 'U+202E'],

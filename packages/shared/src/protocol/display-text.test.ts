@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { hiddenCharacter, refuseHiddenCharacters } from './display-text.js';
+import { hiddenCharacter, refuseHiddenCharacters, stripHiddenCharacters } from './display-text.js';
 
 const ZWJ = '\u200D';
 const isTag = (cp: number) => cp >= 0xe0020 && cp <= 0xe007f;
@@ -20,6 +20,18 @@ const plainText = fc
 const emojiElement = fc
   .tuple(fc.constantFrom('👨', '👩', '🧑', '👧', '💻', '🔥', '🏳', '🌈', '❤', '🤝', '🚀', '⚕', '🦰'), fc.constantFrom('', '\uFE0F', '🏽', '🏿'))
   .map(([pict, modification]) => pict + modification);
+
+/** Letters, emoji, and the characters that build or break emoji sequences, in any order. */
+const mixedText = fc
+  .array(
+    fc.oneof(
+      fc.constantFrom('a', ' ', '😀', '👩', '💻', '🏴', '🏽', '\n'),
+      fc.constantFrom(ZWJ, '\uFE0F', '\u{E0067}', '\u{E007F}', '\u{E0100}'),
+      fc.constantFrom(...CONTROL_OR_FORMAT).map((cp) => String.fromCodePoint(cp)),
+    ),
+    { maxLength: 30 },
+  )
+  .map((chars) => chars.join(''));
 
 describe('hiddenCharacter', () => {
   it('finds every Cc or Cf character other than an emoji ZWJ, wherever it sits', () => {
@@ -88,5 +100,18 @@ describe('refuseHiddenCharacters', () => {
   });
   it('passes other text through unchanged', () => {
     expect(title.parse('Friday 🧑‍🚀 Sprint')).toBe('Friday 🧑‍🚀 Sprint');
+  });
+});
+
+describe('stripHiddenCharacters', () => {
+  it('drops every hidden character and keeps the rest, emoji sequences whole', () => {
+    expect(stripHiddenCharacters('\u202EAnn\u200B Lee\u2066 👩🏽\u200D💻\uFE0F\uFE0F 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toBe(
+      'Ann Lee 👩🏽\u200D💻\uFE0F 🏴\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}',
+    );
+    fc.assert(
+      fc.property(mixedText, (text) => {
+        expect(hiddenCharacter(stripHiddenCharacters(text))).toBeNull();
+      }),
+    );
   });
 });

@@ -77,16 +77,29 @@ export interface HiddenCharacterOptions {
  */
 export function hiddenCharacter(text: string, options: HiddenCharacterOptions = {}): string | null {
   const cps = Array.from(text);
+  for (const i of hiddenIndexes(cps, options)) return hex(cps[i]!.codePointAt(0)!);
+  return null;
+}
+
+/**
+ * `text` without its hidden characters (hiddenCharacter), for names that come from elsewhere than
+ * a form of ours (a Google profile's name), which cannot be refused and must not show as typed.
+ */
+export function stripHiddenCharacters(text: string, options: HiddenCharacterOptions = {}): string {
+  const cps = Array.from(text);
+  const hidden = new Set(hiddenIndexes(cps, options));
+  return cps.filter((_, i) => !hidden.has(i)).join('');
+}
+
+/** Indexes in `cps` (code points) of the hidden characters, in order. */
+function* hiddenIndexes(cps: readonly string[], options: HiddenCharacterOptions): Generator<number> {
   for (let i = 0; i < cps.length; i++) {
     const c = cps[i]!;
     const cp = c.codePointAt(0)!;
     if (isVariationSelector(cp)) {
       const prev = cps[i - 1];
-      const prevCp = prev?.codePointAt(0);
-      if (prev === undefined || isVariationSelector(prevCp!) || WHITESPACE.test(prev) || CONTROL_OR_FORMAT.test(prev)) {
-        // A selector after an emoji's closing CANCEL TAG is as stray as any other.
-        return hex(cp);
-      }
+      // A selector after an emoji's closing CANCEL TAG (format) is as stray as any other.
+      if (prev === undefined || isVariationSelector(prev.codePointAt(0)!) || WHITESPACE.test(prev) || CONTROL_OR_FORMAT.test(prev)) yield i;
       continue;
     }
     if (!CONTROL_OR_FORMAT.test(c) || (c === '\n' && options.lineBreaks)) continue;
@@ -98,9 +111,8 @@ export function hiddenCharacter(text: string, options: HiddenCharacterOptions = 
         continue;
       }
     }
-    return hex(cp);
+    yield i;
   }
-  return null;
 }
 
 /**
