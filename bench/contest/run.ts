@@ -338,7 +338,6 @@ async function main(): Promise<void> {
         LOG_LEVEL: args['log-level'],
         SERVE_WEB: 'false',
         JWT_SECRET: jwtSecret,
-        ADMIN_EMAILS: ADMIN_EMAIL,
         // Each player sends from its own X-Forwarded-For address, as if behind the one nginx hop.
         TRUST_PROXY_HOPS: '1',
         // Generous limits for whatever per-IP or per-socket limiting the server applies.

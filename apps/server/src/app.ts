@@ -15,6 +15,8 @@ import { registerWebDelivery } from './http/web-delivery.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
 import { loadJwtSecret } from './accounts/jwt-secret.js';
+import { createOperatorsService, type OperatorsService } from './accounts/operators.service.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestService, type ContestService } from './contest/contest.service.js';
@@ -51,6 +53,11 @@ export interface AppDeps {
   /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
   backup?: BackupSource;
   /**
+   * The DATA_DIR lock's opsToken, which `npm run admin` presents to POST /admin/commands/:name over
+   * loopback (main.ts, embedded database on disk only; without it that route answers 404).
+   */
+  opsToken?: string;
+  /**
    * Whether other processes may change the database (default true). main.ts passes false for the
    * embedded database, which the DATA_DIR lock keeps to this one process: its session cache then
    * hears of every revocation directly and needs no change feed (no query a second).
@@ -66,6 +73,8 @@ export interface App {
   services: {
     accounts: AccountsService;
     contests: ContestService;
+    /** Who may schedule contests; `npm run admin` changes it (admin/admin-commands.ts). */
+    operators: OperatorsService;
     daily: DailyService;
     dailyComments: DailyComments;
     leaderboard: LeaderboardService;
@@ -199,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     observeAnswerAck: ops.metrics.observeAnswerAck,
   });
   const contestLogger = logger.child({ domain: 'contest' });
-  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts });
+  const operators = createOperatorsService(db);
+  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts, operators });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
@@ -224,6 +234,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
+  await http.register(adminRoutes, { services: { operators }, opsToken: deps.opsToken });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
@@ -243,7 +254,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     http,
     io,
     redis,
-    services: { accounts, contests, daily, dailyComments, leaderboard, ratings, solo },
+    services: { accounts, contests, operators, daily, dailyComments, leaderboard, ratings, solo },
     ops,
     close() {
       closed ??= (async () => {

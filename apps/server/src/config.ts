@@ -201,11 +201,8 @@ const envSchema = z.object({
    * brings in other processes' submissions, within this time.
    */
   DAILY_SEASON_RANKS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
-  /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  /** Removed (issue #46): read only to say at start-up that it is ignored (IGNORED_VARIABLES). */
+  ADMIN_EMAILS: z.string().optional(),
   /**
    * Origins (scheme://host[:port], comma-separated) of web clients served from other hosts that may
    * call the HTTP API and the socket from a browser (CORS, with credentials), e.g. a client written
@@ -267,6 +264,23 @@ export function corsOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'WEB_URL'>): s
   const origins = new Set(config.CORS_ORIGINS);
   if (config.WEB_URL) origins.add(new URL(config.WEB_URL).origin);
   return [...origins];
+}
+
+/**
+ * Variables that no longer do anything, each with why, for the one warning a server started with
+ * one set logs (main.ts), so that an operator who still sets it learns what replaced it.
+ */
+export const IGNORED_VARIABLES = {
+  ADMIN_EMAILS:
+    'ADMIN_EMAILS is ignored: operators are granted with `npm run admin -- grant EMAIL` (and revoked with `npm run admin -- revoke EMAIL`). ' +
+    'Sign-up verifies no email, so a listed address made whoever signed up with it first an operator',
+} as const satisfies Partial<Record<keyof z.infer<typeof envSchema>, string>>;
+
+/** The IGNORED_VARIABLES warnings that apply to `config`: one per ignored variable it sets. */
+export function ignoredVariableWarnings(config: Config): Array<{ variable: string; message: string }> {
+  return Object.entries(IGNORED_VARIABLES)
+    .filter(([variable]) => config[variable as keyof typeof IGNORED_VARIABLES] !== undefined)
+    .map(([variable, message]) => ({ variable, message }));
 }
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */

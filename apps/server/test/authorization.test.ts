@@ -46,7 +46,7 @@ import type { Question } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts, contests, dailyAnswers, dailyOpens, dailySubmissions } from '../src/db/schema/index.js';
 import type { DuelHandle } from '../src/duel/duel.socket.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
-import { guest, signup, type Account } from './helpers/accounts.js';
+import { guest, signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { call, correctAnswers, setRating } from './helpers/daily.js';
 import { fieldsNamed } from './helpers/json-fields.js';
@@ -96,10 +96,10 @@ describe("weekly contest: another player's attempt", () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
     api = contestApi(server);
     others = contestApi(server, othersSaw);
-    const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     [ann, bob, mal] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob'), signup(server, 'Mal')]);
     const created = await api.create(admin.token, { openTime: new Date(WEDNESDAY + 60_000).toISOString(), durationMinutes: 10, questionCount: 20 });
     expect(created.status).toBe(201);
@@ -292,7 +292,7 @@ describe('accounts: stale tokens and guests', () => {
   const sockets: Client[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

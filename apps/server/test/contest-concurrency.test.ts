@@ -9,13 +9,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestScore, isCorrectAnswer, type Question } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts } from '../src/db/schema/index.js';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type Reply } from './helpers/contest.js';
 import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const WEDNESDAY = Date.UTC(2026, 0, 7, 12, 0);
 const ADMIN_EMAIL = 'concurrency.admin@example.com';
-const ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
+const ENV = { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
 
 /** Makes a live 20-question contest with `players` registered and started; returns its id. */
 async function liveContest(server: TestServer, clock: ManualClock, admin: Account, players: readonly Account[]): Promise<string> {
@@ -98,7 +98,7 @@ describe('contest writes under concurrency, one server', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ clock, env: ENV });
-    admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
   });
   afterAll(() => server?.close());
 
@@ -139,7 +139,7 @@ describe('contest writes under concurrency, two servers on one PostgreSQL databa
     const a = await startTestServer({ clock, env: ENV, ...shared.serverOptions() });
     const b = await startTestServer({ clock, env: ENV, ...shared.serverOptions() });
     try {
-      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(a, 'Admin', ADMIN_EMAIL);
       for (let i = 0; i < 3; i++) await answersRacingSubmit([a, b], clock, admin, await signup(b, `Racer ${i}`));
     } finally {
       await a.close();
@@ -158,7 +158,7 @@ describe('first starts on two servers sharing one database', () => {
     const a = await startTestServer({ clock: clockA, env: ENV, ...shared.serverOptions() });
     const b = await startTestServer({ clock: clockB, env: ENV, ...shared.serverOptions() });
     try {
-      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(a, 'Admin', ADMIN_EMAIL);
       const players = await Promise.all(Array.from({ length: 30 }, (_, i) => signup(i % 2 ? a : b, `Twin ${i}`)));
       const created = await contestApi(a).create(admin.token, { openTime: new Date(WEDNESDAY + 5_000).toISOString(), durationMinutes: 10, questionCount: 20 });
       expect(created.status).toBe(201);

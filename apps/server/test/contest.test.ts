@@ -27,7 +27,7 @@ import type {
   ServerToClientEvents,
 } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../src/db/schema/index.js';
-import { signup, guest, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, guest, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { fieldsNamed } from './helpers/json-fields.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -85,10 +85,10 @@ describe('weekly contest, whole run on the clock', () => {
     clock = new ManualClock(WEDNESDAY);
     server = await startTestServer({
       clock,
-      env: { ADMIN_EMAILS: `${ADMIN_EMAIL}, other@example.com`, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
+      env: { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
     });
     api = contestApi(server, beforeClose);
-    admin = await signup(server, 'Admin', ADMIN_EMAIL.toUpperCase());
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     ann = await signup(server, 'Ann', 'ann.smith@example.com');
     bob = await signup(server, 'Bob', 'bob@example.org');
     cid = await signup(server, 'Cid', 'cid+maths@example.net');
@@ -565,9 +565,9 @@ describe('POST /admin/contests', () => {
   const clock = new ManualClock(WEDNESDAY);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
     api = contestApi(server);
-    admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     player = await signup(server, 'Player');
   });
   afterAll(() => server?.close());

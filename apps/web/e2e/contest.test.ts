@@ -1,6 +1,6 @@
 /**
  * Issue #3's user story in a real browser (Debian's Chromium via playwright-core): Ada (desktop) and
- * Bob (phone) sign up; an operator (ADMIN_EMAILS) schedules a 1-minute contest opening in a few
+ * Bob (phone) sign up; an operator (granted with `npm run admin -- grant`) schedules a 1-minute contest opening in a few
  * seconds through POST /admin/contests; both register on the home card and watch it turn Live Now!; both
  * join; Ada answers with the grid, the matrix and Previous/Next and submits after the confirmation;
  * Bob answers two and never submits, so the server submits him at close. After close both results
@@ -18,7 +18,7 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
-import { startAppProcess } from './support/app-server';
+import { grantOperator, startAppProcess, type AppProcess } from './support/app-server';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
 import { call } from '../../server/test/helpers/http';
@@ -36,7 +36,7 @@ const bob = { name: 'Bob Builder', email: `bob-${stamp}@example.com`, password: 
 const LEAD_SECONDS = 35;
 const DURATION_MINUTES = 1;
 
-const suite = useAppAndBrowser({ ADMIN_EMAILS: admin.email });
+const suite = useAppAndBrowser();
 
 /** POST `body` as JSON to `path` of the app at `baseUrl`; throws on an error status. */
 async function api<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
@@ -45,17 +45,19 @@ async function api<T>(baseUrl: string, path: string, body: unknown, token?: stri
   return reply.body;
 }
 
-/** The operator's token on each app (by URL), from signing up on its first scheduleContest. */
+/** The operator's token on each app (by URL), from signing up (and the grant) on its first scheduleContest. */
 const adminTokens = new Map<string, string>();
 
 /**
- * The operator schedules a contest on the app at `baseUrl`, opening `leadSeconds` from now; returns
+ * The operator schedules a contest on `app`, opening `leadSeconds` from now; returns
  * its id, open and close times (epoch ms).
  */
-async function scheduleContest(baseUrl: string, title: string, leadSeconds: number): Promise<{ id: string; openMs: number; closeMs: number }> {
+async function scheduleContest(app: AppProcess, title: string, leadSeconds: number): Promise<{ id: string; openMs: number; closeMs: number }> {
+  const baseUrl = app.url;
   let adminToken = adminTokens.get(baseUrl);
   if (adminToken === undefined) {
     adminToken = (await api<{ token: string }>(baseUrl, '/signup', admin)).token;
+    await grantOperator(app, admin.email);
     adminTokens.set(baseUrl, adminToken);
   }
   const openTime = new Date(Date.now() + leadSeconds * 1000).toISOString();
@@ -177,7 +179,7 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await Promise.all([signUp(pageA, ada), signUp(pageB, bob)]);
 
     // The contest is scheduled once both have accounts, so that its lead is only the registering.
-    const contest = await scheduleContest(suite.app.url, `Browser Cup ${stamp}`, LEAD_SECONDS);
+    const contest = await scheduleContest(suite.app, `Browser Cup ${stamp}`, LEAD_SECONDS);
 
     // Signed out, the contest pages send a visitor to /login with the spec's message.
     const ctxVisitor = await newContext(suite.browser, suite.app.url, PHONE);
@@ -424,9 +426,9 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
 
   it('keeps a registered player who opens the contest a few seconds early waiting, then plays it by keyboard', { timeout: 120_000 }, async ({ expect, onTestFinished }) => {
     const early = { name: 'Eve Early', email: `eve-${stamp}@example.com`, password: 'first-in-line-3' };
-    const app = await startAppProcess({ ADMIN_EMAILS: admin.email });
+    const app = await startAppProcess();
     onTestFinished(() => app.stop());
-    const contest = await scheduleContest(app.url, `Early Bird Cup ${stamp}`, 30);
+    const contest = await scheduleContest(app, `Early Bird Cup ${stamp}`, 30);
     const ctx = await newContext(suite.browser, app.url, DESKTOP);
     const page = await ctx.newPage();
     const pageErrors: string[] = [];

@@ -8,7 +8,7 @@
  */
 import { randomInt, randomUUID } from 'node:crypto';
 import { DUEL, RATING } from '@mathsprint/shared/constants';
-import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprint/shared/protocol';
+import { stripHiddenCharacters, type AuthResponse, type LoginBody, type PublicUser, type SignupBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
 import type { UserRow } from '../db/schema/users.js';
 import { HttpError } from '../http/errors.js';
@@ -421,8 +421,8 @@ function guestName(): string {
   return `Guest-${suffix}`;
 }
 
-/** The provider's name, else the email's local part, else 'Player'; at most 50 characters. */
+/** The provider's name without control or format characters (issue #46), else the email's local part, else 'Player'; at most 50 code points. */
 function displayName(name: string | null | undefined, email: string | null): string {
-  const candidate = name?.trim() || email?.split('@')[0]?.trim() || 'Player';
-  return candidate.slice(0, MAX_NAME_LENGTH);
+  const candidate = stripHiddenCharacters(name ?? '').trim() || email?.split('@')[0]?.trim() || 'Player';
+  return Array.from(candidate).slice(0, MAX_NAME_LENGTH).join('');
 }

@@ -39,6 +39,7 @@ import {
 } from '@mathsprint/shared/protocol';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { SessionUser } from '../accounts/session-user.js';
+import type { OperatorsService } from '../accounts/operators.service.js';
 import type { Config } from '../config.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -188,8 +189,8 @@ export interface ContestService {
   past(user: SessionUser, contestId: string): Promise<ContestDetailsResponse>;
   /**
    * POST /admin/contests with an unparsed body: schedules a contest (new id and seed).
-   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller's account
-   *   email is in ADMIN_EMAILS; 400 on a bad body or 'openTime must be in the future'.
+   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller is an
+   *   operator now (`npm run admin -- grant EMAIL`); 400 on a bad body or 'openTime must be in the future'.
    */
   create(user: SessionUser, body: unknown): Promise<JsonBody<ContestResponse>>;
   /**
@@ -211,7 +212,6 @@ export interface ContestDeps {
     | 'CONTEST_DURATION_MINUTES'
     | 'CONTEST_QUESTION_COUNT'
     | 'CONTEST_SCHEDULER_INTERVAL_MS'
-    | 'ADMIN_EMAILS'
     | 'GLICKO_TAU'
     | 'SESSION_CACHE_TTL_MS'
     | 'PACE_EASY_FLOOR_MS'
@@ -224,6 +224,8 @@ export interface ContestDeps {
   leaderboard: LeaderboardService;
   /** The session cache of AccountsService, primed with the registered players just before an opening. */
   sessions?: Pick<AccountsService, 'primeSessions'>;
+  /** Who may schedule contests (POST /admin/contests), read at each call. */
+  operators: Pick<OperatorsService, 'isOperator'>;
 }
 
 interface Registration {
@@ -805,8 +807,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     },
 
     async create(user, body) {
-      const email = await repo.emailOf(user.id);
-      if (!email || !config.ADMIN_EMAILS.includes(email.toLowerCase())) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
+      if (!(await deps.operators.isOperator(user.id))) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
       const input = parseInput(adminCreateContestBodySchema, body);
       const nowMs = clock.now();
       const openMs = Date.parse(input.openTime);

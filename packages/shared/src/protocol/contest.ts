@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { limitInput, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 
 /**
  * The error texts of the weekly contest's HTTP calls (`{ error }`), in one place so the client can
@@ -355,10 +356,17 @@ export type ContestSubmitAnswerBody = z.infer<typeof contestSubmitAnswerBodySche
 
 /**
  * Body of POST /admin/contests. openTime ISO 8601 with offset (e.g. "2026-11-27T15:30:00Z");
- * durationMinutes 1–240; questionCount 1–100; title 1–100 characters (default "Weekly Math Contest").
+ * durationMinutes 1–240; questionCount 1–100; title 1–100 characters, no control or format
+ * characters (refuseHiddenCharacters; default "Weekly Math Contest").
  */
 export const adminCreateContestBodySchema = z.object({
-  title: z.string().trim().min(1, 'title must not be empty').max(100, 'title must be at most 100 characters').optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'title must not be empty')
+    .max(100, 'title must be at most 100 characters')
+    .check(refuseHiddenCharacters('Contest title'))
+    .optional(),
   openTime: z.iso.datetime({ offset: true, message: 'openTime must be an ISO 8601 date-time, e.g. 2026-11-27T15:30:00Z' }),
   durationMinutes: z
     .number({ error: 'durationMinutes must be a number' })

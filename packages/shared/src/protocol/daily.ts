@@ -24,6 +24,7 @@ import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
 import type { DailyDifficulty } from '../domain/daily/sections.js';
 import { isInvisibleText, limitInput, numberInput, parseDecimal } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
@@ -317,14 +318,18 @@ export const dailySeasonQuerySchema = z.object({
   _ts: z.unknown().optional(),
 });
 
-/** Comment text: trimmed, 1–500 characters, not only invisible ones (issue #4, enforced by the server whatever the client does). */
+/**
+ * Comment text: trimmed, 1–500 characters, not only invisible ones (issue #4), and no control or
+ * format characters (refuseHiddenCharacters, issue #46); enforced by the server whatever the client does.
+ */
 export const commentTextSchema = z
   .string({ message: DAILY_ERRORS.emptyComment })
   .trim()
   .min(1, DAILY_ERRORS.emptyComment)
   .max(DAILY.commentMaxLength, DAILY_ERRORS.commentTooLong)
   // Zero-width spaces and the like survive trim() but show nothing: empty too.
-  .refine((text) => text === '' || !isInvisibleText(text), DAILY_ERRORS.emptyComment);
+  .refine((text) => text === '' || !isInvisibleText(text), DAILY_ERRORS.emptyComment)
+  .check(refuseHiddenCharacters('Comment', { lineBreaks: true }));
 
 /** Body of POST /api/daily/comment. */
 export const dailyCommentBodySchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema, text: commentTextSchema });

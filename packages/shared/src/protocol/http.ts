@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
 import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 import type { DuelPlayer } from './socket.js';
 
 /** `{ error }` body of every failed HTTP call. */
@@ -56,10 +57,10 @@ export const signupBodySchema = z.object({
     .trim()
     .min(1, 'Full name is required')
     .max(50, 'Name must be at most 50 characters')
-    // Shown on every leaderboard and in rooms: zero-width spaces alone are no name, and a line break
-    // or another control character would break the rows it is shown in.
+    // Shown on every leaderboard and in rooms: zero-width spaces alone are no name, and a line
+    // break, a bidi override or a zero-width space inside one would break or disguise its rows.
     .refine((name) => name === '' || !isInvisibleText(name), 'Full name is required')
-    .refine((name) => !/\p{Cc}/u.test(name), "Name can't contain line breaks or control characters"),
+    .check(refuseHiddenCharacters('Name')),
   // RFC 5321 §4.5.3.1.3: a path is at most 256 octets with its angle brackets, so an address is at most 254.
   email: z
     .string({ message: 'Email is required' })

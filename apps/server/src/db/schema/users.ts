@@ -12,6 +12,12 @@ export const users = pgTable(
     /** argon2id PHC string; null for guest and OIDC-only accounts. */
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /**
+     * May schedule contests (POST /admin/contests). Granted and revoked only by whoever runs the
+     * server, with `npm run admin -- grant EMAIL` (admin/admin-commands.ts, issue #46): no request
+     * of a player can set it.
+     */
+    isOperator: boolean('is_operator').notNull().default(false),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     /** Glicko-2 rating in rating points (default 1500), RD (default 350), volatility σ (default 0.06). */
