@@ -17,6 +17,7 @@ import { createAccountsService, type AccountsService } from './accounts/accounts
 import { loadJwtSecret } from './accounts/jwt-secret.js';
 import { createOperatorsService, type OperatorsService } from './accounts/operators.service.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { createFairPlayAdmin } from './admin/fair-play-commands.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestService, type ContestService } from './contest/contest.service.js';
@@ -234,7 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
-  await http.register(adminRoutes, { services: { operators }, opsToken: deps.opsToken });
+  await http.register(adminRoutes, { services: { operators, fairPlay: createFairPlayAdmin(db, () => clock.now()) }, opsToken: deps.opsToken });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));

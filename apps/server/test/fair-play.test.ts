@@ -15,7 +15,7 @@ import { solveQuestionText } from '@mathsprint/shared/testing';
 import { fairPlayFlags, games, ratingHistory, users } from '../src/db/schema/index.js';
 import { duelHandleOf } from '../src/duel/duel.socket.js';
 import { clearFlag, listFlagged } from '../src/fair-play/fair-play.service.js';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf } from './helpers/contest.js';
 import { call } from './helpers/http.js';
 import { emitForAck } from './helpers/socket-ack.js';
@@ -40,7 +40,7 @@ const sockets: Client[] = [];
 
 beforeAll(async () => {
   clock = new ManualClock(Date.UTC(2026, 2, 2, 9));
-  server = await startTestServer({ clock, env: { ...PACE_ENV, ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' } });
+  server = await startTestServer({ clock, env: { ...PACE_ENV, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' } });
 });
 
 afterAll(async () => {
@@ -177,7 +177,7 @@ describe('a single-player run', () => {
 
 describe('a contest attempt', () => {
   it('is ranked but marked, takes no badge and is left out of the rating period; people are not flagged', async () => {
-    const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     const [bot, ann, bob] = await Promise.all([signup(server, 'Contest Bot'), signup(server, 'Contest Ann'), signup(server, 'Contest Bob')]);
     const api = contestApi(server);
     const created = await api.create(admin.token, { openTime: new Date(clock.now() + 60_000).toISOString(), durationMinutes: 10, questionCount: 20 });
