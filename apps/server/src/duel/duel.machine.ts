@@ -412,7 +412,7 @@ function finish(room: DuelRoom, endedAt: number, now: number): Transition {
       isGuest: s.isGuest,
       score: s.score,
       solved: s.current,
-      paceFlag: s.paceFlag ?? null,
+      ...(s.paceFlag ? { paceFlag: s.paceFlag } : {}),
     })),
   };
   return {
