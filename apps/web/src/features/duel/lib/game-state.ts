@@ -20,6 +20,7 @@ export const duelPlayerSchema = z.object({
   score: z.number().catch(0),
   current: z.number().catch(0),
   connected: z.boolean().optional(),
+  paceFlag: z.string().optional().catch(undefined),
 }) satisfies z.ZodType<DuelPlayer>;
 
 const playersSchema = z.array(duelPlayerSchema).catch([]);

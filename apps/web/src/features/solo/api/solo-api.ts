@@ -14,12 +14,19 @@ const startSchema = z.object({
   timerDuration: z.number(),
 }) satisfies z.ZodType<SoloStartResponse>;
 
+/** The end-of-run fields (SoloRunEnd, issue #47); unreadable ones are dropped, not failed on. */
+const runEndShape = {
+  paceFlag: z.string().optional().catch(undefined),
+  personalBest: z.number().nullable().optional().catch(undefined),
+};
+
 const answerSchema = z.object({
   correct: z.boolean().catch(false),
   score: z.number(),
   current: z.number(),
   over: z.boolean().catch(false),
   error: z.string().optional(),
+  ...runEndShape,
 }) satisfies z.ZodType<SoloAnswerResponse>;
 
 const timerSchema = z.object({
@@ -27,6 +34,7 @@ const timerSchema = z.object({
   over: z.boolean(),
   score: z.number().catch(0),
   current: z.number().catch(0),
+  ...runEndShape,
 }) satisfies z.ZodType<SoloTimerResponse>;
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, fallback: string): T {
