@@ -151,6 +151,11 @@ export function SoloScreen() {
           if (!active) return;
           setTimeLeft(t.timeLeft);
           if (t.paceFlag) setPaceFlag(t.paceFlag);
+          if (t.over) {
+            // The run may have ended elsewhere (another tab, a script): show its final state.
+            setScore(t.score);
+            setCurrent(t.current);
+          }
           if (t.over || t.timeLeft <= 0) setPhase('over');
         },
         (error: unknown) => console.warn('Single-player timer call failed', error),
