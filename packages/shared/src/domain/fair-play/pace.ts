@@ -12,10 +12,10 @@
  *
  * Where the default floors come from:
  * - The best players of Zetamac, the arithmetic speed drill this game's easy questions resemble
- *   (+, −, × and ÷ of small numbers, 120 s), score about 120 to 150 in 120 s on its default settings
- *   (https://arithmetic.zetamac.com, leaderboard linked there): about one answer a second, reading
- *   and typing included. A person's simple visual reaction time alone, before any reading or
- *   typing, has a median of about 270 ms (Human Benchmark, https://humanbenchmark.com/tests/reactiontime/statistics).
+ *   (+, −, × and ÷ of small numbers in a 120 s game, https://arithmetic.zetamac.com), answer about
+ *   one question a second on its default settings, reading and typing included. A person's simple
+ *   visual reaction time alone, before any reading or typing, has a median of about 270 ms among
+ *   Human Benchmark's players (https://humanbenchmark.com/tests/reactiontime/statistics).
  * - So the easy floor, 250 ms, is under a reaction time and a quarter of the best Zetamac pace,
  *   and each level above adds 50 ms (700 ms at level 10, where the questions are multi-step):
  *   a fast person (350–900 ms on easy questions, 1–3 s on hard ones) stays well above it, while the
