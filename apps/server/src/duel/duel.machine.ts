@@ -19,6 +19,7 @@ import {
   DEFAULT_PACE_THRESHOLDS,
   isCorrectAnswer,
   judgePace,
+  PACE_FLAG_MESSAGE,
   pointsForDifficulty,
   rankPlayers,
   type PaceThresholds,
@@ -221,20 +222,11 @@ export function publicPlayers(room: DuelRoom): DuelPlayer[] {
     score: s.score,
     current: s.current,
     connected: s.connected,
-    ...(s.paceFlag ? { paceFlag: PACE_NOTICE } : {}),
+    // Players are told the rule's words; the stored reason adds the figures for operators.
+    ...(s.paceFlag ? { paceFlag: PACE_FLAG_MESSAGE } : {}),
   }));
 }
 
-/** What players are shown about a flagged result (the stored reason adds figures for operators). */
-const PACE_NOTICE = 'answered faster than a person can';
-
-/** Pure: each seat's pace verdict at the game's end (issue #47), the reason or null. */
-function paceFlags(room: DuelRoom, game: DuelGame): Array<string | null> {
-  return room.seats.map((s) => {
-    const answers = (s.solvedAt ?? []).map((atMs, i) => ({ atMs, difficulty: duelDifficulty(i) }));
-    return judgePace(0, answers, game.pace ?? DEFAULT_PACE_THRESHOLDS).reason;
-  });
-}
 
 /** The rematchStarted payload (spec §7) of a room whose rematch runs: its question texts, mode
  * (minutes) and players (scores 0). */
@@ -396,8 +388,12 @@ export function startGame(room: DuelRoom, userId: string, game: NewGame, now: nu
 
 function finish(room: DuelRoom, endedAt: number, now: number): Transition {
   const game = room.game!;
-  const flags = paceFlags(room, game);
-  const seats = room.seats.map((s, i) => ({ ...s, paceFlag: flags[i] ?? null }));
+  // Issue #47: each seat's pace, judged from its answer times (ms since the clock's start).
+  const pace = game.pace ?? DEFAULT_PACE_THRESHOLDS;
+  const seats = room.seats.map((s) => ({
+    ...s,
+    paceFlag: judgePace(0, (s.solvedAt ?? []).map((atMs, i) => ({ atMs, difficulty: duelDifficulty(i) })), pace).reason,
+  }));
   const next = bump(room, { status: 'finished', seats, game: { ...game, endedAt } }, now);
   const result: FinishedDuel = {
     gameId: game.id,
