@@ -198,7 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     notifier,
     rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
   });
-  registerDailySocketHandlers(io, { clock, logger: dailyLogger });
+  registerDailySocketHandlers(io, { clock, logger: dailyLogger, comments: dailyComments });
 
   await ops.register(http);
   await http.register(accountsRoutes, { accounts });
