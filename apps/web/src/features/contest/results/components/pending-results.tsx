@@ -1,17 +1,17 @@
 /**
  * The results page of a submitted attempt before its grade is out (issue #47): that it is
- * submitted, how many answers it holds, and when results come (the close time, with a live
- * countdown), never its score or correctness, which the server sends only after close. After
+ * submitted, how many answers it holds, its time, and when results come (the close time, and a
+ * live countdown in the notice), never its score or correctness, which the server sends only after close. After
  * close, while the page waits for the graded copy (`finalizing`), it says they are being computed.
  */
 import type { ContestAttempt } from '@mathsprint/shared/protocol';
-import { Page } from '../../../../components/ui';
-import { formatHhMmSs } from '../../take/lib/contest-time';
-import { resultsTimeText } from '../lib/graded';
+import { formatMmSs, IconBolt, Page } from '../../../../components/ui';
+import { resultsTime } from '../lib/graded';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { CloseNotice } from './close-notice';
 import { ResultsHero } from './results-hero';
-import { IconCheck, IconClock, IconLock, IconTarget } from './results-icons';
+import { IconCheck, IconClock, IconTarget } from './results-icons';
+import '../pending-results.css';
 import { StatCards, type StatCardItem } from './stat-cards';
 import { counted } from '../../../../lib/plural';
 
@@ -26,7 +26,7 @@ export interface PendingResultsProps {
 }
 
 export function PendingResults({ title, attempt, questionCount, secondsToClose, kind }: PendingResultsProps) {
-  const at = resultsTimeText(attempt.contestId.closeTime);
+  const at = resultsTime(attempt.contestId.closeTime);
   const items: StatCardItem[] = [
     {
       label: 'Status',
@@ -42,17 +42,18 @@ export function PendingResults({ title, attempt, questionCount, secondsToClose, 
       icon: <IconTarget size={18} />,
       tone: 'primary',
     },
-    { label: 'Results at', value: at || '—', caption: 'when the contest closes', icon: <IconClock size={18} />, tone: 'violet' },
     {
-      label: 'Results in',
-      value: kind === 'pending' ? <span role="timer" aria-live="off">{formatHhMmSs(secondsToClose)}</span> : 'Now',
-      caption: kind === 'pending' ? 'hh:mm:ss' : 'being computed',
-      icon: <IconLock size={18} />,
-      tone: 'gold',
+      label: 'Results at',
+      value: at.time || '—',
+      caption: at.day ? `${at.day}, when the contest closes` : 'when the contest closes',
+      icon: <IconClock size={18} />,
+      tone: 'violet',
     },
+    // The server's own measure, start to submission: it says nothing of the answers.
+    { label: 'Time taken', value: formatMmSs(attempt.totalTimeSpent), caption: 'from start to submission', icon: <IconBolt size={18} />, tone: 'gold' },
   ];
   return (
-    <Page className="cresults-page">
+    <Page className="cresults-page cresults-pending">
       <div className="stack-lg">
         <ResultsHero
           title={title}

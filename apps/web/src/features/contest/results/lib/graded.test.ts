@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isGraded, resultsTimeText } from './graded';
+import { isGraded, resultsTime } from './graded';
 
 const base = { totalScore: null, correctCount: null, wrongCount: null } as const;
 
@@ -11,9 +11,9 @@ describe('isGraded', () => {
   });
 });
 
-describe('resultsTimeText', () => {
-  it('states the close time with weekday, date and minute, and nothing for a bad instant', () => {
-    expect(resultsTimeText('2026-11-27T15:40:00.000Z', 'en-GB', 'UTC')).toBe('Fri 27 Nov, 15:40');
-    expect(resultsTimeText('soon', 'en-GB', 'UTC')).toBe('');
+describe('resultsTime', () => {
+  it('states the close time to the minute and its day apart, and nothing for a bad instant', () => {
+    expect(resultsTime('2026-11-27T15:40:00.000Z', 'en-GB', 'UTC')).toEqual({ time: '15:40', day: 'Fri 27 Nov' });
+    expect(resultsTime('soon', 'en-GB', 'UTC')).toEqual({ time: '', day: '' });
   });
 });

@@ -13,11 +13,14 @@ export function isGraded(attempt: ContestAttempt): attempt is GradedAttempt {
 }
 
 /**
- * The close time as the results page states it ("Fri 27 Nov, 15:40" in the browser's zone and
- * language unless given), or '' when unparseable.
+ * The close time as the results page states it, in the browser's zone and language unless given:
+ * `time` ("15:40", "03:40 PM") and `day` ("Fri, 27 Nov"); both '' when unparseable.
  */
-export function resultsTimeText(closeIso: string, locale?: string, timeZone?: string): string {
+export function resultsTime(closeIso: string, locale?: string, timeZone?: string): { time: string; day: string } {
   const ms = Date.parse(closeIso);
-  if (!Number.isFinite(ms)) return '';
-  return new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', timeZone }).format(ms);
+  if (!Number.isFinite(ms)) return { time: '', day: '' };
+  return {
+    time: new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', timeZone }).format(ms),
+    day: new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone }).format(ms),
+  };
 }
