@@ -242,10 +242,9 @@ export function answerViews(
 }
 
 /**
- * An attempt on the wire (spec §3 "Contest attempt"). Score, correct and wrong counts are null
- * until close (issue #47: a score before close would tell a second account whether a candidate
- * answer is right); rank, percentile and badges from finalization; answers as `answerViews`
- * (revealed only after close). `ratingChange` in whole rating points, null until rated.
+ * An attempt on the wire (spec §3 "Contest attempt"). Score and counts are null until close (issue
+ * #47: else they grade a candidate answer); rank, percentile, badges from finalization; answers as
+ * `answerViews` (revealed after close). `ratingChange` in whole rating points, null until rated.
  */
 export function attemptView(
   contest: ContestRecord,
