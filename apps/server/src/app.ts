@@ -222,7 +222,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
     rateLimiters,
   });
-  registerDailySocketHandlers(io, { clock, logger: dailyLogger });
+  registerDailySocketHandlers(io, { clock, logger: dailyLogger, comments: dailyComments });
 
   await ops.register(http);
   await http.register(accountsRoutes, { accounts });

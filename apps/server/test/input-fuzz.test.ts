@@ -30,6 +30,7 @@ import { DUEL_ERRORS, type ContestResponse, type DailyCommentsResponse, type Dai
 import * as schema from '../src/db/schema/index.js';
 import { duelHandleOf } from '../src/duel/duel.socket.js';
 import { signupOperator, type Account } from './helpers/accounts.js';
+import { correctAnswers } from './helpers/daily.js';
 import { backendEnv, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck, type Ack } from './helpers/socket-ack.js';
 import { connectPlayer, type Client } from './helpers/socket-client.js';
@@ -67,6 +68,9 @@ beforeAll(async () => {
   const next = await json<ContestResponse>('GET', '/contest/next');
   contestId = next.contest._id;
   today = (await json<DailyTodayResponse>('GET', '/api/daily/today')).date;
+  // A discussion is the user's once they submitted its set (issue #47): basic is submitted here.
+  await json('GET', `/api/daily/section/${today}/basic`);
+  await json('POST', '/api/daily/submit', { date: today, sectionKey: 'basic', answers: correctAnswers(today, 'basic') });
   const posted = await json<{ comment: { _id: string } }>('POST', '/api/daily/comment', { date: today, sectionKey: 'basic', text: 'first' }, 201);
   commentId = posted.comment._id;
 });
@@ -464,7 +468,8 @@ async function visibleState() {
   const contest = (await json<ContestResponse>('GET', '/contest/next')).contest;
   return {
     contest: { registered: contest.registered, registeredCount: contest.registeredCount, registeredUsers: contest.registeredUsers },
-    comments: await Promise.all(SECTION_KEYS.map(commentsOf)),
+    // The other sections' discussions are closed to the user, who submitted only basic (issue #47).
+    comments: await commentsOf('basic'),
     // A preview does not open the section; the sections above the user's rating answer 403.
     sections: await Promise.all(
       SECTION_KEYS.map(async (key) => {
