@@ -82,7 +82,7 @@ export function DeleteAccountDialog({ hasPassword, onClose }: DeleteAccountDialo
         <div className="delete-account-warning">
           <p className="delete-account-heading">Deleting erases:</p>
           <ul>
-            <li>your name, email and password{hasPassword ? '' : ' or Google sign-in'};</li>
+            <li>{hasPassword ? 'your name, email and password' : 'your name, and any email and Google sign-in'};</li>
             <li>your sessions: you are signed out on every device.</li>
           </ul>
           <p className="delete-account-heading">What stays, without your name:</p>
