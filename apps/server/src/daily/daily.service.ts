@@ -78,6 +78,8 @@ export interface DailySubmission {
 const MAX_TIME_TAKEN_MS = 2_147_483_647;
 
 export interface DailyService {
+  /** Drops the cached boards (daily-boards.ts `namesChanged`): a player's name changed. */
+  namesChanged(): void;
   /** The caller with their current rating, read now. @throws HttpError 401 for a guest or an unknown user (issue #4). */
   user(session: SessionUser): Promise<DailyUser>;
   /** The caller as the session says, without a database read. @throws HttpError 401 for a guest (issue #4). */
@@ -332,5 +334,6 @@ export function createDailyService(deps: DailyDeps): DailyService {
     todayDate,
     checkDate,
     close: () => seasonUpdates.close(),
+    namesChanged: () => boards.namesChanged(),
   };
 }

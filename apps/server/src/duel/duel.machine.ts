@@ -311,9 +311,10 @@ export function setConnected(room: DuelRoom, userId: string, connected: boolean,
  * A player leaves. Waiting room: the seat is removed; when the host leaves, the other player becomes
  * host (seat 0), and a room left empty is closed (`closed: true`, delete it). Finished room: the seat
  * stays for the results but is marked left, which turns rematch off. A running game cannot be left
- * ("Finish your current game first"): it ends on time and is recorded (issue #2).
+ * ("Finish your current game first"): it ends on time and is recorded (issue #2). `asName`, when
+ * given, renames the kept seat (a deleted account shows as 'Deleted player' in the results).
  */
-export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<{ closed: boolean }> {
+export function leaveRoom(room: DuelRoom, userId: string, now: number, asName?: string): Outcome<{ closed: boolean }> {
   const i = seatIndex(room, userId);
   if (i < 0) return { ok: true, room, effects: [], closed: false };
   if (room.status === 'playing') return refuse(DUEL_ERRORS.finishCurrent);
@@ -322,7 +323,7 @@ export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<
     const next = bump(room, { seats }, now);
     return { ok: true, room: next, effects: seats.length ? [{ type: 'roomUpdate' }] : [], closed: seats.length === 0 };
   }
-  const seats = replaceSeat(room.seats, i, { left: true, connected: false, rematch: false });
+  const seats = replaceSeat(room.seats, i, { left: true, connected: false, rematch: false, ...(asName ? { name: asName } : {}) });
   const closed = seats.every((s) => s.left);
   return { ok: true, room: bump(room, { seats }, now), effects: closed ? [] : [{ type: 'roomUpdate' }], closed };
 }

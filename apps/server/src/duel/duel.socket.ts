@@ -110,6 +110,10 @@ export interface DuelHandle {
   /** The room `userId` sits in while it waits or plays, as GET /api/rooms/current shows it
    * (duel.machine.ts `currentRoomFor`); null otherwise. Reads the store (Redis, with REDIS_URL). */
   currentRoom(userId: string): Promise<CurrentRoomResponse['room']>;
+  /** Takes `userId` out of their room as leaveRoom does (their account is being deleted), a kept
+   * seat of a finished room renamed `asName`: null when done or seated nowhere, else the refusal
+   * ("Finish your current game first"). */
+  leaveForGood(userId: string, asName: string): Promise<string | null>;
 }
 
 /** How often abandoned rooms are looked for. */
@@ -334,10 +338,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   /** Takes the user out of their current room before they create or join another. Refused while
    * their game runs ("Finish your current game first"). Returns an error text or null. */
-  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string): Promise<string | null> {
+  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string, asName?: string): Promise<string | null> {
     const current = await store.findByUser(user.id);
     if (!current || current.code === exceptCode) return null;
-    const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now));
+    const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now, asName));
     if (!outcome) return null;
     const { result } = outcome;
     if (!result.ok) return result.error;
@@ -710,6 +714,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       const room = await store.findByUser(userId);
       return room ? machine.currentRoomFor(room, userId, clock.now()) : null;
     },
+    leaveForGood: (userId, asName) =>
+      seatLock(`user:${userId}`, () => leaveCurrentRoom({ id: userId, name: asName, isGuest: false }, clock.now(), undefined, asName)),
   };
   handles.set(io, handle);
   return handle;
