@@ -230,8 +230,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const deletion = createAccountDeletion({
     db,
     config,
-    clock,
     logger: logger.child({ domain: 'accounts' }),
+    rateLimiters,
     sessionsRevoked: (ids) => accounts.sessionsRevoked(ids),
   });
   // The player's room membership ends as leaveRoom would end it (refused while their game runs).

@@ -14,11 +14,10 @@
 import type { DeleteAccountBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
-import { createSlidingWindowLimiter } from '../http/rate-limit.js';
 import { SESSION_MESSAGES } from '../http/session.js';
-import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
+import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import { createAccountsRepo } from './accounts.repo.js';
 import { createPasswordChecker } from './passwords.js';
 
@@ -56,18 +55,19 @@ export interface AccountDeletion {
 export interface AccountDeletionDeps {
   db: Database;
   config: Pick<Config, 'LOGIN_RATE_LIMIT' | 'LOGIN_RATE_LIMIT_WINDOW_MS'>;
-  clock: Clock;
   logger: Logger;
+  /** The process's limiter factory (platform/rate-limiters.ts): memory, or Redis shared by every process. */
+  rateLimiters: RateLimiterFactory;
   /** AccountsService.sessionsRevoked: drops the user's cached session here, cuts their sockets here. */
   sessionsRevoked(userIds: readonly string[]): void;
 }
 
 export function createAccountDeletion(deps: AccountDeletionDeps): AccountDeletion {
-  const { db, config, clock, logger } = deps;
+  const { db, config, logger } = deps;
   const repo = createAccountsRepo(db);
   const passwords = createPasswordChecker();
   // The same allowance as failed logins: a stolen session must not become a password oracle.
-  const limiter = createSlidingWindowLimiter({ max: config.LOGIN_RATE_LIMIT, windowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS, clock });
+  const limiter = deps.rateLimiters({ name: 'account-deletion', max: config.LOGIN_RATE_LIMIT, windowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS });
   const hooks: Array<(userId: string) => Promise<string | null>> = [];
   const listeners: Array<(userId: string) => Promise<void> | void> = [];
 
