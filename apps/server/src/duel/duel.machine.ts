@@ -88,8 +88,8 @@ export interface DuelGame {
   /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
   endedAt: number | null;
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
-   * duel.socket.ts), not when both have asked. Absent (false) in rooms stored before 2026-11-26. */
-  rematch?: boolean;
+   * duel.socket.ts), not when both have asked. */
+  rematch: boolean;
 }
 
 export interface DuelRoom {

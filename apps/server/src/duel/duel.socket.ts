@@ -147,7 +147,7 @@ const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({
   gameId: game.id,
   startsAt: game.startsAt,
   endsAt: game.endsAt,
-  rematch: game.rematch ?? false,
+  rematch: game.rematch,
 });
 
 /**
