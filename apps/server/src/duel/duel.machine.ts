@@ -271,8 +271,7 @@ export function timeLeft(room: DuelRoom, now: number): number {
 }
 
 /** A new waiting room with its creator as host (spec §4: creating a room makes you the host). */
-export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }, now: number): DuelRoom {
-  void now;
+export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }): DuelRoom {
   return {
     code: input.code,
     mode: input.mode,
