@@ -509,7 +509,6 @@ export function snapshotFor(room: DuelRoom, userId: string, now: number): Rejoin
     roomCode: room.code,
     status: room.status,
     isHost: isHost(room, userId),
-    version: room.version,
     ...(room.status === 'playing' && room.game && now < room.game.startsAt ? { startsInMs: room.game.startsAt - now } : {}),
   };
 }
