@@ -88,8 +88,8 @@ export interface DuelGame {
   /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
   endedAt: number | null;
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
-   * duel.socket.ts), not when both have asked. Absent (false) in rooms stored before 2026-11-26. */
-  rematch?: boolean;
+   * duel.socket.ts), not when both have asked. */
+  rematch: boolean;
 }
 
 export interface DuelRoom {
@@ -271,8 +271,7 @@ export function timeLeft(room: DuelRoom, now: number): number {
 }
 
 /** A new waiting room with its creator as host (spec §4: creating a room makes you the host). */
-export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }, now: number): DuelRoom {
-  void now;
+export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }): DuelRoom {
   return {
     code: input.code,
     mode: input.mode,
@@ -511,7 +510,6 @@ export function snapshotFor(room: DuelRoom, userId: string, now: number): Rejoin
     roomCode: room.code,
     status: room.status,
     isHost: isHost(room, userId),
-    version: room.version,
     ...(room.status === 'playing' && room.game && now < room.game.startsAt ? { startsInMs: room.game.startsAt - now } : {}),
   };
 }

@@ -151,7 +151,7 @@ const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({
   gameId: game.id,
   startsAt: game.startsAt,
   endsAt: game.endsAt,
-  rematch: game.rematch ?? false,
+  rematch: game.rematch,
 });
 
 /**
@@ -479,7 +479,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       if (refused) return { error: refused };
       // 31^6 ≈ 887 million codes: a collision is rare, 20 in a row is a bug.
       for (let i = 0; i < 20; i++) {
-        const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) }, now);
+        const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) });
         if (!(await store.create(room))) continue;
         attach(socket, room.code);
         const players = machine.publicPlayers(room);
