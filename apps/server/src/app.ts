@@ -12,6 +12,7 @@ import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText 
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { bearerChallenge, registerSession } from './http/session.js';
 import { registerWebDelivery } from './http/web-delivery.js';
+import { createAccountDeletion, DELETED_PLAYER_NAME } from './accounts/account-deletion.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
 import { loadJwtSecret } from './accounts/jwt-secret.js';
@@ -38,6 +39,7 @@ import type { Logger } from './platform/logger.js';
 import { createRateLimiterFactory } from './platform/rate-limiters.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
 import { capConnectionsPerAddress, httpServerOptions } from './platform/connection-limits.js';
+import { createAccountBroadcast } from './platform/session-broadcast.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
 import { limitSocketConnections } from './platform/socket-limits.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
@@ -225,10 +227,42 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
     rateLimiters,
   });
-  registerDailySocketHandlers(io, { clock, logger: dailyLogger });
+  registerDailySocketHandlers(io, { clock, logger: dailyLogger, comments: dailyComments });
+
+  // Account deletion (issue #46): the accounts domain erases; the others are told here.
+  const deletion = createAccountDeletion({
+    db,
+    config,
+    logger: logger.child({ domain: 'accounts' }),
+    rateLimiters,
+    sessionsRevoked: (ids) => accounts.sessionsRevoked(ids),
+  });
+  // The player's room membership ends as leaveRoom would end it (refused while their game runs).
+  deletion.beforeErase((userId) => duel.leaveForGood(userId, DELETED_PLAYER_NAME));
+  /** Boards cached with names in them are read again, now showing 'Deleted player'. */
+  const forgetNames = () => {
+    contests.namesChanged();
+    daily.namesChanged();
+  };
+  const accountBroadcast = createAccountBroadcast(io, {
+    clustered: redis !== null,
+    logger: logger.child({ domain: 'accounts' }),
+    async onRemote(userIds) {
+      accounts.sessionsRevoked(userIds);
+      forgetNames();
+      await leaderboard.refresh();
+    },
+  });
+  deletion.onErased(async (userId) => {
+    forgetNames();
+    // Every process refuses the user's tokens before the 204 goes out, then their sockets go.
+    await accountBroadcast.accountsDeleted([userId]);
+    // They can no longer play: off the global leaderboard at once.
+    await publishLeaderboard(leaderboard, notifier, leaderboardLogger, 'account deletion');
+  });
 
   await ops.register(http);
-  await http.register(accountsRoutes, { accounts });
+  await http.register(accountsRoutes, { accounts, deletion });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
   await http.register(soloRoutes, { solo });

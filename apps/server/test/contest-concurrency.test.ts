@@ -51,7 +51,7 @@ async function answersRacingSubmit(servers: readonly TestServer[], clock: Manual
   expect((await api(0).answer(player.token, { contestId, questionIndex: 0, answer: -1 })).status).toBe(200);
 
   const sent: Array<{ questionIndex: number; answer: number; reply: Promise<Reply<unknown>> }> = [];
-  let submit: Promise<Reply<{ attempt: { answers: Array<{ questionIndex: number; userAnswer: number | null }>; answeredCount: number; totalScore: number } }>> | null = null;
+  let submit: Promise<Reply<{ attempt: { answers: Array<{ questionIndex: number; userAnswer: number | null }>; answeredCount: number; totalScore: number | null } }>> | null = null;
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < 20; i++) {
       // Round 1's answers are right, the others wrong, so the score depends on which ones won.
@@ -73,7 +73,8 @@ async function answersRacingSubmit(servers: readonly TestServer[], clock: Manual
   expect(new Map(submitted.body.attempt.answers.map((a) => [a.questionIndex, a.userAnswer]))).toEqual(stored);
   expect(submitted.body.attempt.answeredCount).toBe(stored.size);
   const correct = [...stored].filter(([i, value]) => isCorrectAnswer(questions[i] as Question, value)).length;
-  expect(submitted.body.attempt.totalScore).toBe(contestScore(correct));
+  // The reply carries no score before close (issue #47); the stored attempt below holds it.
+  expect(submitted.body.attempt.totalScore).toBeNull();
   // Every acknowledged answer's question is stored, with one of the acknowledged values (or the first answer).
   sent.forEach((s, k) => {
     if (replies[k]?.status !== 200) return;

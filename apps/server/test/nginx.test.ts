@@ -116,7 +116,8 @@ describe('deploy/nginx.conf in front of two processes', () => {
     }
     const submitted = await contests.submit(hana.token, contestId);
     expect(submitted.status).toBe(200);
-    expect(submitted.body.attempt).toMatchObject({ correctCount: questions.length - 1 });
+    // Submitted with every answer held, graded at close (issue #47).
+    expect(submitted.body.attempt).toMatchObject({ status: 'submitted', answeredCount: questions.length, correctCount: null });
 
     // The daily hub through nginx: today's basic section answered, the streak started.
     const today = await call<{ date: string; sections: Array<{ sectionKey: DailySectionKey; unlocked: boolean }> }>(viaNginx, 'GET', '/api/daily/today', { token: gus.token });

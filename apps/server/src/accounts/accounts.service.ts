@@ -6,9 +6,9 @@
  * Abuse limits live here rather than in the routes so that every caller gets them: failed logins
  * per (email, IP), per IP and per email, and accounts created per IP (account-limits.ts).
  */
-import { randomInt, randomUUID } from 'node:crypto';
-import { DUEL, RATING } from '@mathsprint/shared/constants';
-import { stripHiddenCharacters, type AuthResponse, type LoginBody, type PublicUser, type SignupBody } from '@mathsprint/shared/protocol';
+import { randomUUID } from 'node:crypto';
+import { RATING } from '@mathsprint/shared/constants';
+import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
 import type { UserRow } from '../db/schema/users.js';
 import { HttpError } from '../http/errors.js';
@@ -18,6 +18,7 @@ import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import { createCreationLimit, createLoginLimits } from './account-limits.js';
+import { displayName, guestName } from './account-names.js';
 import { createAccountsRepo, isUniqueViolation, type SessionRow } from './accounts.repo.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
@@ -39,10 +40,6 @@ export const MESSAGES = {
 
 /** Ids per query when priming sessions: keeps each statement's parameter list modest. */
 const PRIME_QUERY_SIZE = 1_000;
-
-/** Guests are named `Guest-XXXX` from the room-code alphabet: no look-alike characters to misread. */
-const GUEST_NAME_LENGTH = 4;
-const MAX_NAME_LENGTH = 50;
 
 /** Who is asking, as far as abuse limits care. `ip` absent (internal callers, tests): no per-IP limit. */
 export interface RequestContext {
@@ -123,6 +120,12 @@ export interface AccountsService {
    * re-verifies those users' open connections with it (app.ts).
    */
   onSessionsChanged(listener: (userIds: readonly string[]) => void): void;
+  /**
+   * Drops these users' cached sessions and tells the onSessionsChanged listeners, for a change this
+   * process did not make itself: an account deletion (account-deletion.ts), here and, at once through
+   * Redis, on every other process, ahead of the change feed.
+   */
+  sessionsRevoked(userIds: readonly string[]): void;
   /**
    * Calls `listener` after a non-guest account is stored (email sign-up or a first Google
    * sign-in), and answers the sign-up only once every listener has settled: the leaderboard
@@ -326,6 +329,8 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       sessionListeners.push(listener);
     },
 
+    sessionsRevoked: sessionsChanged,
+
     onAccountCreated(listener) {
       creationListeners.push(listener);
     },
@@ -411,18 +416,4 @@ export function toPublicUser(row: UserRow): PublicUser {
     isGuest: row.isGuest,
     hasPassword: row.passwordHash !== null,
   };
-}
-
-/** 'Guest-' and 4 characters of the room-code alphabet: 31⁴ ≈ 920,000 names; clashes are harmless. */
-function guestName(): string {
-  const alphabet = DUEL.roomCodeAlphabet;
-  let suffix = '';
-  for (let i = 0; i < GUEST_NAME_LENGTH; i++) suffix += alphabet[randomInt(alphabet.length)];
-  return `Guest-${suffix}`;
-}
-
-/** The provider's name without control or format characters (issue #46), else the email's local part, else 'Player'; at most 50 code points. */
-function displayName(name: string | null | undefined, email: string | null): string {
-  const candidate = stripHiddenCharacters(name ?? '').trim() || email?.split('@')[0]?.trim() || 'Player';
-  return Array.from(candidate).slice(0, MAX_NAME_LENGTH).join('');
 }

@@ -148,6 +148,9 @@ export interface ContestService {
    * @throws HttpError 404 'Contest not found'.
    */
   leaderboard(contestId: string, limit: number): Promise<ContestLeaderboardResponse>;
+  /** Drops the cached leaderboards of finalized contests: a player's name changed (an account
+   * deletion); the next request reads them again. */
+  namesChanged(): void;
   /**
    * GET /contest/stats: counts always; averages once the contest is closed (0 before).
    * @throws HttpError 404 'Contest not found'.
@@ -675,6 +678,10 @@ export function createContestService(deps: ContestDeps): ContestService {
       const nowMs = clock.now();
       const entry = await select('current', nowMs);
       return entry ? `{"contest":${await viewJson(entry, user, nowMs)}}` : '{"contest":null}';
+    },
+
+    namesChanged() {
+      for (const entry of entries.values()) entry.leaderboard = null;
     },
 
     async leaderboard(contestId, limit) {

@@ -108,13 +108,6 @@ export function createSoloService(deps: SoloDeps): SoloService {
     return { ...(s.paceFlag ? { paceFlag: PACE_FLAG_MESSAGE } : {}), personalBest: best };
   }
 
-  /**
-   * Keyed locks (`session:{id}`, `user:{id}`) from the store: every read-modify-write of a session
-   * runs alone, so two answers sent at once cannot both score the same question (the store's awaits
-   * would otherwise interleave them), and a user's starts run one at a time, on every process.
-   */
-  const withLock = <T>(key: string, work: () => Promise<T>): Promise<T> => store.lock(key, work);
-
   function isRunning(s: SoloSession): boolean {
     return s.endedAt === null;
   }
@@ -178,7 +171,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
   }
 
   async function sweepOne(id: string): Promise<void> {
-    await withLock(`session:${id}`, async () => {
+    await store.lock(`session:${id}`, async () => {
       const s = await store.get(id);
       const now = clock.now();
       if (!s || s.wakeAt > now) return;
@@ -202,7 +195,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
   async function startRun(user: SessionUser, mode: DuelMode): Promise<SoloStartResponse> {
     const previous = await store.findByUser(user.id);
     if (previous) {
-      await withLock(`session:${previous.id}`, async () => {
+      await store.lock(`session:${previous.id}`, async () => {
         const s = await store.get(previous.id);
         if (!s) return;
         const now = clock.now();
@@ -263,11 +256,11 @@ export function createSoloService(deps: SoloDeps): SoloService {
   return {
     start(user, mode) {
       // Serialised per user, so two simultaneous starts cannot leave two sessions behind.
-      return withLock(`user:${user.id}`, () => startRun(user, mode));
+      return store.lock(`user:${user.id}`, () => startRun(user, mode));
     },
 
     answer(user, sessionId, answer) {
-      return withLock(`session:${sessionId}`, async () => {
+      return store.lock(`session:${sessionId}`, async () => {
         const s = await load(user, sessionId);
         if (!isRunning(s)) {
           return {
@@ -293,7 +286,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
     },
 
     timer(user, sessionId) {
-      return withLock(`session:${sessionId}`, async () => {
+      return store.lock(`session:${sessionId}`, async () => {
         const s = await load(user, sessionId);
         const timeLeft = isRunning(s) ? Math.max(0, Math.ceil((s.endsAt - clock.now()) / 1000)) : 0;
         return { timeLeft, over: !isRunning(s), score: s.score, current: s.current, ...(await runEnd(s)) };

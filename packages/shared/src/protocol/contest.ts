@@ -6,7 +6,8 @@
  *
  * Answers and explanations of a contest never leave the server before its close time (issue #3):
  * every field that could reveal them (`correctAnswer`, `isCorrect`, `points` per answer,
- * `explanation`) is absent or null until then.
+ * `explanation`) is absent or null until then, and so is every figure that grades the caller's
+ * answers (an attempt's `totalScore`, `correctCount`, `wrongCount`; issue #47).
  */
 import { z } from 'zod';
 import { limitInput, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
@@ -142,10 +143,13 @@ export interface ContestAttempt {
   submittedAt: string | null;
   /** True when the server submitted it at close. */
   autoSubmitted: boolean;
-  /** Known from submission on (0 before). */
-  totalScore: number;
-  correctCount: number;
-  wrongCount: number;
+  /**
+   * Points, correct and wrong answers: null until the contest's close time has passed, even once
+   * submitted (issue #47: a score before close would grade a candidate answer for anyone).
+   */
+  totalScore: number | null;
+  correctCount: number | null;
+  wrongCount: number | null;
   /** Questions the user answered. */
   answeredCount: number;
   /** Seconds from start to submission, measured by the server (ranking tie-breaker). */
@@ -181,7 +185,11 @@ export interface ContestSubmitAnswerResponse {
   receivedAt: string;
 }
 
-/** Response of POST /contest/submit. */
+/**
+ * Response of POST /contest/submit: the submitted attempt. Before close it says it is submitted
+ * (`status`, `submittedAt`), how many answers it holds (`answeredCount`) and when results come
+ * (`contestId.closeTime`); its score fields are null until then (issue #47).
+ */
 export interface ContestSubmitResponse {
   attempt: ContestAttempt;
 }

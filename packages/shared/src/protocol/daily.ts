@@ -98,6 +98,7 @@ export interface DailySectionResult {
 export interface DailySectionResponse {
   date: string;
   sectionKey: DailySectionKey;
+  /** The set's question texts; a preview (`?preview=1`) has only the first DAILY.homeSampleProblems (3). */
   questions: string[];
   /**
    * When the caller first opened this section (ISO 8601); null for a preview (`?preview=1`) of a
@@ -105,7 +106,7 @@ export interface DailySectionResponse {
    */
   openedAt: string | null;
   submitted: boolean;
-  /** Filled once submitted: points, correct answers and explanations. */
+  /** Filled once submitted: points, correct answers and explanations; null in a preview. */
   result: DailySectionResult | null;
 }
 
@@ -220,6 +221,11 @@ export const DAILY_ERRORS = {
   commentTooLong: `Comment must be at most ${DAILY.commentMaxLength} characters`,
   commentNotFound: 'Comment not found',
   commentRateLimited: 'You are posting comments too quickly. Please wait a moment.',
+  /**
+   * 403 of reading, joining, posting and voting in a section's discussion before the caller has
+   * submitted that section on that date (issue #47: comments can give its answers away).
+   */
+  submitToDiscuss: 'Submit this set to read and join its discussion',
 } as const;
 
 /** Room of a section's live discussion (spec §7: 'comments:{date}:{sectionKey}'). */
@@ -260,8 +266,9 @@ export const dailySectionParamsSchema = z.object({ date: dailyDateSchema, sectio
 
 /**
  * Query of GET /api/daily/section/{date}/{sectionKey} (ours, beyond spec §7): `preview=1` reads the
- * questions without opening the section, so the home card's sample problems do not start the
- * caller's clock (the time taken runs from the first real opening, issue #4).
+ * home card's sample problems, the set's first DAILY.homeSampleProblems (3), without opening the
+ * section, so they do not start the caller's clock; the time taken runs from the first opening that
+ * hands out the whole set (issues #4, #47: a preview of the whole set let it be solved off the clock).
  */
 export const dailySectionQuerySchema = z.object({
   preview: z

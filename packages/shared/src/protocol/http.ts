@@ -26,7 +26,8 @@ export interface PublicUser {
   /**
    * Whether the account signs in with a password, so that it can change it (POST /api/password):
    * false for guests and for accounts made by Google sign-in. Ours, beside the spec's §3 fields; the
-   * server always sends it, users stored by clients before 2026-11-27 lack it.
+   * server always sends it, but a user a browser stored before the flag existed lacks it until the
+   * next GET /api/me (apps/web root-layout.tsx reads only `false`).
    */
   hasPassword?: boolean;
 }

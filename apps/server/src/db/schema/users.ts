@@ -32,6 +32,12 @@ export const users = pgTable(
      */
     sessionChangedAt: timestamp('session_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the player deleted the account (accounts/account-deletion.ts); null while it lives. A
+     * deleted row keeps its id (past games, contests and boards still point at it) under the name
+     * 'Deleted player', with email, password hash and provider identity erased.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
