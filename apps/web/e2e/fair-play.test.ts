@@ -5,7 +5,9 @@
  * answered faster than a person can, so this run sets no record"), on a 375 px phone and a
  * 1280 px desktop; and a script playing a Math Challenge against a person in the browser, who
  * reads on the results screen that the script answered faster than a person can, so the game
- * changes no rating. Screens saved as artifacts/screenshots/fair-play-*.
+ * changes no rating; and a script taking a weekly contest, whose results page says why its attempt
+ * is marked, with the Flagged mark on its leaderboard row. Screens saved as
+ * artifacts/screenshots/fair-play-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
@@ -13,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
 import { call } from '../../server/test/helpers/http';
 import { continueAsGuest, signUp } from './support/accounts';
+import { grantOperator } from './support/app-server';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { answerCorrectly, createRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
@@ -116,6 +119,84 @@ describe('a Math Challenge against a script', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(page, 'fair-play-duel-results-phone');
     socket.disconnect();
+    await context.close();
+  });
+});
+
+describe('a weekly contest taken by a script', () => {
+  it('marks the attempt on its results page and leaderboard, at 1280 and 375 px', { timeout: 180_000 }, async () => {
+    const stamp = Date.now().toString(36);
+    const operator = await call<{ token: string }>(suite.app, 'POST', '/signup', {
+      body: { name: 'Olga Operator', email: `ops-${stamp}@example.com`, password: 'schedule-it-now-1' },
+    });
+    await grantOperator(suite.app, `ops-${stamp}@example.com`);
+    const ada = await call<{ token: string }>(suite.app, 'POST', '/signup', {
+      body: { name: 'Ada Person', email: `ada-${stamp}@example.com`, password: 'analytical-engine-1' },
+    });
+    const context = await newContext(suite.browser, suite.app.url, DESKTOP);
+    const page = await context.newPage();
+    await signUp(page, { name: 'Contest Script', email: `script-${stamp}@example.com`, password: 'a-script-plays-2' });
+    const botToken = await page.evaluate(() => localStorage.getItem('token') ?? '');
+
+    // Opening in 10 s (time to register), for 1 minute.
+    const created = await call<{ contest: { _id: string; closeTime: string } }>(suite.app, 'POST', '/admin/contests', {
+      token: operator.body.token,
+      body: { title: 'Fair Play Cup', openTime: new Date(Date.now() + 10_000).toISOString(), durationMinutes: 1, questionCount: 20 },
+    });
+    expect(created.status).toBe(201);
+    const contestId = created.body.contest._id;
+    for (const token of [botToken, ada.body.token]) {
+      expect((await call(suite.app, 'POST', '/contest/register', { token, body: { contestId } })).status).toBe(200);
+    }
+    const start = async (token: string) => {
+      for (;;) {
+        const r = await call<{ questions: Array<{ question: string }> }>(suite.app, 'POST', '/contest/start', { token, body: { contestId } });
+        if (r.status === 200) return r.body.questions;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    };
+    const questions = await start(botToken);
+    for (const [questionIndex, q] of questions.entries()) {
+      const r = await call(suite.app, 'POST', '/contest/submit-answer', {
+        token: botToken,
+        body: { contestId, questionIndex, answer: solveQuestionText(q.question), timeSpent: 0 },
+      });
+      expect(r.status).toBe(200);
+    }
+    expect((await call(suite.app, 'POST', '/contest/submit', { token: botToken, body: { contestId } })).status).toBe(200);
+    // A person who answers one question: too few answers to judge, so never flagged.
+    const adaQuestions = await start(ada.body.token);
+    await call(suite.app, 'POST', '/contest/submit-answer', {
+      token: ada.body.token,
+      body: { contestId, questionIndex: 0, answer: solveQuestionText(adaQuestions[0]!.question), timeSpent: 4 },
+    });
+    expect((await call(suite.app, 'POST', '/contest/submit', { token: ada.body.token, body: { contestId } })).status).toBe(200);
+
+    await expect
+      .poll(async () => (await call<{ finalized: boolean }>(suite.app, 'GET', `/contest/leaderboard?contestId=${contestId}&limit=10`)).body.finalized, {
+        timeout: 100_000,
+        interval: 1_000,
+      })
+      .toBe(true);
+
+    await page.goto(`/contest/${contestId}/results`);
+    const notice = page.locator('.pace-notice');
+    await notice.waitFor({ timeout: 15_000 });
+    expect((await notice.textContent())?.replace(/\s+/g, ' ').trim()).toBe(
+      'You answered faster than a person can, so this attempt is marked, earns no badge and is left out of the rating.',
+    );
+    await shot(page, 'fair-play-contest-results-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    await shot(page, 'fair-play-contest-results-phone');
+    // Ranked, but marked on the leaderboard; the person's row is not.
+    await page.getByRole('tab', { name: /Leaderboard/ }).click();
+    const flagged = page.locator('.cresults-flagged');
+    await flagged.waitFor();
+    expect(await flagged.count()).toBe(1);
+    expect((await flagged.textContent())?.trim()).toBe('Flagged: answered faster than a person can');
+    expect(await page.locator('tr', { has: flagged }).locator('.cresults-name').textContent()).toBe(`script-${stamp}`);
+    await shot(page, 'fair-play-contest-leaderboard-phone');
     await context.close();
   });
 });
