@@ -4,7 +4,7 @@
  * replies are parsed, not trusted: a reply of the wrong shape fails like a network error.
  * Failures throw ApiError (lib/api) carrying the server's `error` text.
  */
-import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
+import { soloRunEndShape, type SoloAnswerResponse, type SoloStartResponse, type SoloTimerResponse } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api';
 
@@ -14,19 +14,13 @@ const startSchema = z.object({
   timerDuration: z.number(),
 }) satisfies z.ZodType<SoloStartResponse>;
 
-/** The end-of-run fields (SoloRunEnd, issue #47); unreadable ones are dropped, not failed on. */
-const runEndShape = {
-  paceFlag: z.string().optional().catch(undefined),
-  personalBest: z.number().nullable().optional().catch(undefined),
-};
-
 const answerSchema = z.object({
   correct: z.boolean().catch(false),
   score: z.number(),
   current: z.number(),
   over: z.boolean().catch(false),
   error: z.string().optional(),
-  ...runEndShape,
+  ...soloRunEndShape,
 }) satisfies z.ZodType<SoloAnswerResponse>;
 
 const timerSchema = z.object({
@@ -34,7 +28,7 @@ const timerSchema = z.object({
   over: z.boolean(),
   score: z.number().catch(0),
   current: z.number().catch(0),
-  ...runEndShape,
+  ...soloRunEndShape,
 }) satisfies z.ZodType<SoloTimerResponse>;
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, fallback: string): T {
