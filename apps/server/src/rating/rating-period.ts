@@ -25,7 +25,7 @@ export interface RatingPeriodInput {
   /**
    * The period's maths: pre-period ratings in `userIds` order in, post-period ratings in the same
    * order out. E.g. `([a, b]) => rateHeadToHead(a, b, 1, { tau })` or
-   * `(players) => rateRoundRobin(players, ranks, { tau })`.
+   * `(players) => rateContest(players, ranks, { tau })`.
    */
   rate(current: readonly Glicko2Rating[]): Glicko2Rating[];
 }
