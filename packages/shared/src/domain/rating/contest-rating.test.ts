@@ -10,6 +10,9 @@ import {
   type Glicko2Rating,
 } from './glicko2.js';
 
+/** Room for the 20,000-player and 10-contest cases on a loaded machine; not a speed assertion. */
+const SLOW = { timeout: 60_000 };
+
 const FRESH: Glicko2Rating = { rating: 1500, rd: 350, volatility: 0.06 };
 const SIZES = [4, 20, 100, 1000, 5000, 20000];
 
@@ -82,7 +85,7 @@ describe('rateContest, small fields', () => {
   });
 });
 
-describe('rateContest, fields of fresh players at every size', () => {
+describe('rateContest, fields of fresh players at every size', SLOW, () => {
   const rows: Record<string, number | string>[] = [];
 
   it.each(SIZES)('%i players: RD ≥ 150, gains and losses ≤ 350, monotone in rank, ties equal, mean ≈ 0', (n) => {
@@ -120,8 +123,8 @@ describe('rateContest, fields of fresh players at every size', () => {
  * The simulation behind "same percentile, same rating at any size": one tracked player, fresh at
  * first, plays 10 contests in a row and finishes each time with the share `ahead` of the field in
  * front. Everyone else is new in each contest, either fresh (1500/350) or a mixed field: ratings at
- * the quantiles of a logistic distribution around 1500 with scale 165 (SD ≈ 300), rounded to 10
- * points, RDs spread evenly over 60–350, and the others finish in rating order. Rounding to 10
+ * the quantiles of a logistic distribution around 1500 with scale 165 (SD ≈ 300), rounded to 25
+ * points, RDs spread evenly over 60–350, and the others finish in rating order. Rounding to 25
  * points keeps the exact path of rateContest (few distinct ratings), so the test stays fast; the
  * grid path's error is bounded in its own test below.
  */
@@ -129,7 +132,7 @@ function mixedField(size: number): Glicko2Rating[] {
   return Array.from({ length: size }, (_, i) => {
     const u = (i + 0.5) / size;
     return {
-      rating: Math.round((1500 + 165 * Math.log(u / (1 - u))) / 10) * 10,
+      rating: Math.round((1500 + 165 * Math.log(u / (1 - u))) / 25) * 25,
       rd: 60 + 290 * ((i * 0.6180339887) % 1),
       volatility: 0.06,
     };
@@ -149,7 +152,7 @@ function afterTenContests(n: number, ahead: number, field: 'fresh' | 'mixed'): G
   return me;
 }
 
-describe('rateContest, same percentile in 10 successive contests', () => {
+describe('rateContest, same percentile in 10 successive contests', SLOW, () => {
   it.each(['fresh', 'mixed'] as const)('ends within 50 points at 100 and at 5,000 players (%s fields)', (field) => {
     const rows: Record<string, string>[] = [];
     for (const ahead of [0, 0.1, 0.25, 0.5, 0.75, 0.9, 1]) {
@@ -162,7 +165,7 @@ describe('rateContest, same percentile in 10 successive contests', () => {
   });
 });
 
-describe('rateContest, interpolated field sums', () => {
+describe('rateContest, interpolated field sums', SLOW, () => {
   it('stays within 0.01 rating points and 0.01 RD of the exact O(n²) sums', () => {
     // 3,000 distinct ratings over 1000–2000: more distinct values than 2-point grid nodes (501),
     // so the grid path runs. Ranks mostly follow rating, with noise and ties; the first 50 are
