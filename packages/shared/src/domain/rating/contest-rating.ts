@@ -5,10 +5,10 @@
  * weighs at most CONTEST_GAMES games.
  *
  * Why weighted: a contest is one performance per player (the model of Ebtekar and Liu, "Elo-MMR:
- * A Rating System for Massive Multiplayer Competitions", WWW 2021, §3), not n − 1 independent
- * games. Counted as n − 1 full games, as a plain round robin does, a fresh player's RD falls to
- * about 7 after one 5,000-player contest and the winner gains the whole logistic limit (≈ 519
- * points), so one big contest freezes a rating. With weights the evidence of one contest no longer
+ * A Rating System for Massive Multiplayer Competitions", WWW 2021), not n − 1 independent games.
+ * Counted as n − 1 full games, as a plain round robin does, a fresh player's RD falls to about 7
+ * after one 5,000-player contest and the winner gains about 519 points (the limit as the field
+ * grows), so one big contest freezes a rating. With weights the evidence of one contest no longer
  * grows with the field, and a finish at the same percentile means the same thing at 100 players as
  * at 5,000.
  *
@@ -28,8 +28,9 @@
  * Interpolation error of a sum S(μ) is at most h²/8 × max |S″|, with h = GRID_STEP / 173.7178:
  * per opponent |d²/dμ² g E| ≤ g³/(6√3) and |d²/dμ² g² E (1 − E)| ≤ g⁴/8, g ≤ 1, and the weights
  * of the n terms sum to CONTEST_GAMES × n / (n − 1) ≤ 3.75 (n ≥ 5), so each weighted sum is off by
- * less than 1e-5. Through steps 5–7 that moves a rating by at most about 0.1 points (an RD-350
- * player far from the field, where φ′⁴ × improvement is largest) and usually by under 0.001;
+ * less than 1e-5. Through steps 5–7 (δr ≈ 173.7 × (φ′² δimprovement + φ′⁴ improvement δv⁻¹),
+ * leaving aside the small knock-on change of σ′) that moves a rating by at most about 0.1 points,
+ * for an RD-350 player far from the field, and usually by under 0.001;
  * `contest-rating.test.ts` checks the result against the exact O(n²) sums.
  */
 import { RATING } from '../../constants.js';
