@@ -13,7 +13,8 @@
  *     (ratings 800–2400, RD 50–350, as seed.ts) and one live contest whose N attempts are all
  *     submitted: scores follow rating with noise, so there are ties of score and distinct times;
  *  2. builds the real app (buildApp: every service, the contest scheduler with its start-up pass)
- *     in this process on that DATA_DIR, with a manual clock inside the contest;
+ *     in this process (re-run with the production server's node flags) on that DATA_DIR, with a
+ *     manual clock inside the contest;
  *  3. moves the clock past close and times one scheduler pass (`contests.tick()`: live → closed →
  *     finalized, each claimed in its transaction, then the ratingUpdate fan-out and leaderboard
  *     refresh), and reads the lifecycle's own 'contest finalized' log line for the time of the
@@ -30,6 +31,7 @@
  * Options: --players N (20000), --keep (keep the DATA_DIR), --profile FILE (write a .cpuprofile of
  *   the timed pass; bench/support/cpuprofile-summary.ts summarises it).
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
@@ -46,6 +48,7 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import { contestAttempts, contests, ratingHistory, users, type NewUserRow } from '../../apps/server/src/db/schema/index.js';
 import { ManualClock } from '../../apps/server/src/platform/clock.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
+import { serverNodeFlags } from '../support/server-flags.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -212,6 +215,7 @@ async function main(): Promise<void> {
       const ok = row?.stage === 'finalized' && unranked?.n === 0 && history?.n === PLAYERS;
       const pass = ok && passMs <= TARGET_MS;
       console.log(`machine: ${cpus().length} cores, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+      console.log(`node flags:                   ${serverNodeFlags().filter((f) => process.execArgv.includes(f)).join(' ')}`);
       console.log(`participants:                 ${PLAYERS}`);
       console.log(`stage after the pass:         ${row?.stage}; unranked attempts ${unranked?.n}; contest rating_history rows ${history?.n}`);
       const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -232,4 +236,14 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+// The server runs in this process, so it re-runs itself once with the production server's node
+// flags (apps/server/node-flags.json, plus BENCH_SERVER_FLAGS), as the other benches start theirs.
+if (process.env.BENCH_FINALIZE_WITH_FLAGS === '1') {
+  await main();
+} else {
+  const child = spawnSync(process.execPath, [...serverNodeFlags(), ...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, BENCH_FINALIZE_WITH_FLAGS: '1' },
+  });
+  process.exitCode = child.status ?? 1;
+}
