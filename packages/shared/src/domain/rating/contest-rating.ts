@@ -47,12 +47,12 @@ import {
 } from './glicko2.js';
 
 /**
- * How many games one contest weighs at most, whatever its size. 3 because: it keeps a fresh
- * player's RD after one contest at about 228 (above 150: the next contests still move the rating)
- * and a fresh winner's gain at about 300 (a fresh field can say no more than "best of four"); it
- * is the weight a 4-player contest already had as a round robin, so small contests rate as before;
- * and a regular who plays ten contests reaches an RD near that of thirty duels, a contest being
- * worth a few Math Challenges (one 10-minute sitting of many questions, not thirty).
+ * How many games one contest weighs at most, whatever its size. 3 because: a fresh player's RD
+ * after one contest then stays at about 228, so later contests still move the rating, and a fresh
+ * winner gains about 300 (keeping RD ≥ 150 allows at most 9.7 games, a gain ≤ 350 at most 4.5);
+ * it is the weight a 4-player contest already had as a round robin, so small contests rate as
+ * before; and ten contests then weigh like thirty Math Challenges, a contest being one 10-minute
+ * sitting rather than dozens of games.
  */
 export const CONTEST_GAMES = 3;
 
