@@ -15,7 +15,7 @@ import {
   contestScore,
   difficultyLabel,
   percentileForRank,
-  rateRoundRobin,
+  rateContest,
   type Question,
 } from '@mathsprint/shared/domain';
 import type {
@@ -421,7 +421,7 @@ describe('weekly contest, whole run on the clock', () => {
     expect(history).toHaveLength(3);
     expect(new Set(history.map((h) => h.userId))).toEqual(new Set([bob.id, ann.id, cid.id]));
     const start = { rating: 1500, rd: 350, volatility: server.config.GLICKO_VOLATILITY };
-    const expected = rateRoundRobin([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU });
+    const expected = rateContest([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU });
     for (const [i, player] of [bob, ann, cid].entries()) {
       const [user] = await server.database.db.select().from(users).where(eq(users.id, player.id));
       expect(user?.rating).toBeCloseTo(expected[i]?.rating ?? 0, 9);
@@ -509,7 +509,7 @@ describe('weekly contest, whole run on the clock', () => {
     const attempt = r.body.attempts[0] as ContestAttempt;
     expect(attempt).toMatchObject({ rank: 2, percentile: 50, status: 'submitted' });
     const start = { rating: 1500, rd: 350, volatility: server.config.GLICKO_VOLATILITY };
-    const annAfter = rateRoundRobin([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU })[1];
+    const annAfter = rateContest([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU })[1];
     expect(attempt.ratingChange).toEqual({ before: 1500, after: Math.round(annAfter?.rating ?? 0), rdBefore: 350, rdAfter: Math.round(annAfter?.rd ?? 0) });
     expect(attempt.ratingChange?.rdAfter).toBeLessThan(350);
     expect(attempt.answers).toHaveLength(20);
