@@ -9,14 +9,14 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CONTEST_GAMES, rateContest, type Question } from '@mathsprint/shared/domain';
 import { contestAttempts, ratingHistory, users } from '../src/db/schema/index.js';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf } from './helpers/contest.js';
 import { ManualClock, startTestServer } from './helpers/test-server.js';
 
 /** Wednesday 7 January 2026, 12:00 UTC. */
 const WEDNESDAY = Date.UTC(2026, 0, 7, 12, 0);
 const ADMIN_EMAIL = 'rating.admin@example.com';
-const ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
+const ENV = { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
 
 describe('a finished contest through the real server', () => {
   it('rates its fresh participants with rateContest: RD ≥ 150, ties equal, gains bounded', async () => {
@@ -24,7 +24,7 @@ describe('a finished contest through the real server', () => {
     const server = await startTestServer({ clock, env: ENV });
     try {
       const api = contestApi(server);
-      const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
       const players: Account[] = [];
       for (let i = 0; i < 12; i++) players.push(await signup(server, `P${i}`));
       const created = await api.create(admin.token, { openTime: new Date(clock.now() + 60_000).toISOString(), durationMinutes: 2, questionCount: 12 });
