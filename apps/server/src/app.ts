@@ -31,6 +31,8 @@ import { createOps, type Ops } from './ops/ops.js';
 import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
+import { createFloodBackoff, floodBackoffSettings } from './platform/flood-backoff.js';
+import { createFloodGate } from './platform/flood-gate.js';
 import type { Logger } from './platform/logger.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
@@ -141,10 +143,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const redis = config.REDIS_URL
     ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
     : null;
+  const socketLogger = logger.child({ domain: 'socket' });
+  const floodBackoff = createFloodBackoff({ settings: floodBackoffSettings(config), redis, logger: socketLogger });
   const { io, notifier, recheckSessions } = createSocketServer(http.server, {
     config,
-    logger: logger.child({ domain: 'socket' }),
+    logger: socketLogger,
     verifyToken: (token) => accounts.verifyToken(token),
+    floodGate: createFloodGate(floodBackoff, config.TRUST_PROXY_HOPS),
     adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
   // A revoked session loses its open connections too, not only its next requests.

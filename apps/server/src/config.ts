@@ -10,6 +10,14 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
+/** A duration in ms that is a whole number of seconds, from 1 s to a day. */
+const wholeSecondsMs = z.coerce
+  .number()
+  .int()
+  .min(1000)
+  .max(86_400_000)
+  .refine((ms) => ms % 1000 === 0, 'must be a whole number of seconds, written in ms (e.g. 5000)');
+
 /** A browser origin as a browser sends it: http(s)://host[:port], no path, query or trailing slash. */
 const originSchema = z.string().refine((v) => {
   try {
@@ -53,6 +61,17 @@ const envSchema = z.object({
   /** Socket events allowed per connection per window (lila-ws allows 100 per 20 s). */
   SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
   SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),
+  /**
+   * Flood back-off (platform/flood-backoff.ts, issue #46): a socket cut for flooding (3 × the event
+   * limit in one window) has its address and user refused new connections for SOCKET_FLOOD_BACKOFF_MS,
+   * doubling with each further cut up to SOCKET_FLOOD_BACKOFF_MAX_MS; cuts are forgotten after
+   * SOCKET_FLOOD_QUIET_MS without one, counted from the end of the last back-off. Whole seconds, in
+   * ms (the Redis store keeps seconds). 5 s lets a real player who tripped the limit back quickly;
+   * 5 min is 300 events per 5 min for a flooder that never stops.
+   */
+  SOCKET_FLOOD_BACKOFF_MS: wholeSecondsMs.default(5_000),
+  SOCKET_FLOOD_BACKOFF_MAX_MS: wholeSecondsMs.default(300_000),
+  SOCKET_FLOOD_QUIET_MS: wholeSecondsMs.default(600_000),
   /** Failed logins allowed per IP and per email per window before 429. */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
@@ -187,7 +206,12 @@ export function corsOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'WEB_URL'>): s
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((c) => c.SOCKET_FLOOD_BACKOFF_MAX_MS >= c.SOCKET_FLOOD_BACKOFF_MS, {
+      path: ['SOCKET_FLOOD_BACKOFF_MAX_MS'],
+      message: 'must be at least SOCKET_FLOOD_BACKOFF_MS',
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
