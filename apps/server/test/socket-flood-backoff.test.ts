@@ -10,18 +10,19 @@
 import { io as connectClient, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { socketRefusalSchema } from '@mathsprint/shared/protocol';
+import { REFUSAL_HOLD_MS } from '../src/platform/flood-gate.js';
 import { guestToken } from './helpers/cluster.js';
 import { NO_REDIS, backendEnv, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Events per window: a flood is 3 × this within it. */
 const LIMIT = 5;
-const BACKOFF_MS = 1000;
+const BACKOFF_MS = 2000;
 const ENV = {
   SOCKET_RATE_LIMIT_EVENTS: String(LIMIT),
   SOCKET_RATE_LIMIT_WINDOW_MS: '60000',
   SOCKET_FLOOD_BACKOFF_MS: String(BACKOFF_MS),
-  SOCKET_FLOOD_BACKOFF_MAX_MS: '8000',
+  SOCKET_FLOOD_BACKOFF_MAX_MS: '16000',
   SOCKET_FLOOD_QUIET_MS: '60000',
   SIGNUP_RATE_LIMIT: '1000',
 };
@@ -98,19 +99,22 @@ describe('flood back-off, in memory', () => {
     await flood(await connected(server.url, token, from));
 
     const first = await refusal(server.url, token, from);
-    expect(first.message).toBe('Too many messages: this connection is paused for 1 s');
+    expect(first.message).toBe('Too many messages: this connection is paused for 2 s');
     expect(first.retryAfterMs).toBeGreaterThan(0);
     expect(first.retryAfterMs).toBeLessThanOrEqual(BACKOFF_MS);
     // Told once: the next knocks are refused before the Engine.IO handshake (no session, no
-    // Socket.IO packet), a WebSocket upgrade with 400 and a long-polling handshake with 403.
-    const early = await tryConnect(server.url, token, from);
+    // Socket.IO packet), a WebSocket upgrade with 400 and a long-polling handshake with 403, each
+    // held for a second first (REFUSAL_HOLD_MS).
+    const [early, polling] = await Promise.all([
+      tryConnect(server.url, token, from),
+      fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-for': from.forwardedFor } }),
+    ]);
     expect(early.error?.message).toBe('websocket error');
     expect((early.error?.description as { message?: string } | undefined)?.message).toBe('Unexpected server response: 400');
-    const polling = await fetch(`${server.url}/socket.io/?EIO=4&transport=polling`, { headers: { 'x-forwarded-for': from.forwardedFor } });
     expect(polling.status).toBe(403);
-    expect(((await polling.json()) as { message: string }).message).toMatch(/^Too many messages: this connection is paused for 1 s$/);
+    expect(((await polling.json()) as { message: string }).message).toMatch(/^Too many messages: this connection is paused for [12] s$/);
 
-    await sleep(first.retryAfterMs + 50);
+    await sleep(Math.max(0, first.retryAfterMs - REFUSAL_HOLD_MS) + 50);
     const back = await connected(server.url, token, from);
     await stillPlays(back);
 
@@ -118,7 +122,7 @@ describe('flood back-off, in memory', () => {
     const second = await refusal(server.url, token, from);
     expect(second.retryAfterMs).toBeGreaterThan(BACKOFF_MS);
     expect(second.retryAfterMs).toBeLessThanOrEqual(2 * BACKOFF_MS);
-    expect(second.message).toBe('Too many messages: this connection is paused for 2 s');
+    expect(second.message).toBe('Too many messages: this connection is paused for 4 s');
     await sleep(second.retryAfterMs + 50);
     await stillPlays(await connected(server.url, token, from));
   });
@@ -165,7 +169,7 @@ describe.skipIf(!testRedisUrl)(`flood back-off in Redis, shared by two processes
     await flood(await connected(a.url, flooder.token, from));
 
     const onB = await refusal(b.url, flooder.token, { forwardedFor: '10.46.2.2' });
-    expect(onB.message).toBe('Too many messages: this connection is paused for 1 s');
+    expect(onB.message).toBe('Too many messages: this connection is paused for 2 s');
     expect((await refusal(b.url, neighbour.token, from)).retryAfterMs).toBeGreaterThan(0);
     const keys = await a.app.redis!.client.keys(`${prefix}flood:*`);
     expect(keys.sort()).toEqual([`${prefix}flood:ip:10.46.2.1`, `${prefix}flood:user:${flooder.id}`]);

@@ -2,11 +2,13 @@
  * The flood back-off (flood-backoff.ts) at the socket edge, in the order a connection meets it:
  *  1. `allowRequest`, Engine.IO's hook before its handshake: a client this process has already told
  *     why it is refused is turned away here, from a local lookup, with no session, WebSocket or
- *     Socket.IO packet made (HTTP 403 for polling, 400 for a WebSocket upgrade, with the message);
+ *     Socket.IO packet made (HTTP 403 for polling, 400 for a WebSocket upgrade, with the message),
+ *     after holding it for REFUSAL_HOLD_MS;
  *  2. `admit`, in the Socket.IO handshake middleware once the token is verified: the address and
  *     the user are checked (Redis with REDIS_URL, unless a refusal is cached) and a refused client
  *     gets a `connect_error` it can read (protocol socket-refusal.ts) before its connection closes;
- *  3. `strike`, when socket.ts cuts a flooding socket.
+ *  3. `cut`, when socket.ts finds a socket flooding: it stops reading it at once, records the
+ *     strike, then disconnects it.
  */
 import type { IncomingMessage } from 'node:http';
 import { FLOOD_BACKOFF_CODE, floodRefusalMessage, type SocketRefusal } from '@mathsprint/shared/protocol';
@@ -19,6 +21,17 @@ interface HandshakingSocket {
   conn: { readyState: string; close(): void };
 }
 
+/**
+ * How long a refusal before the handshake is held before it is sent, ms. A flooder that reconnects
+ * as soon as it is refused (a bot; socket.io-client waits 1–5 s by itself) then knocks once a second
+ * per connection instead of thousands of times: the held connection costs a file descriptor and a
+ * timer, each knock an HTTP parse.
+ */
+export const REFUSAL_HOLD_MS = 1000;
+/** Refusals held at once; beyond it they are sent at once, so a flood of parallel connections
+ * cannot hold the process's file descriptors. */
+const MAX_HELD_REFUSALS = 1000;
+
 export interface FloodGate {
   /** Engine.IO's `allowRequest` option (called for handshakes only, not for a session's later requests). */
   allowRequest(req: IncomingMessage, callback: (message: string | null | undefined, success: boolean) => void): void;
@@ -30,19 +43,45 @@ export interface FloodGate {
    * connection once that error is written, and resolves false. Never rejects.
    */
   admit(socket: HandshakingSocket, userId: string | null, next: (error: Error) => void): Promise<boolean>;
-  /** Records a flood cut (flood-backoff.ts `strike`); resolves with the back-off in ms. */
-  strike(subject: FloodSubject): Promise<number>;
+  /**
+   * Cuts flooding `socket`: stops reading its WebSocket at once (a flooder writes thousands of
+   * frames before it sees the cut, and none of them is parsed then), records the strike
+   * (flood-backoff.ts), so that its reconnection finds the back-off on any process, then
+   * disconnects it (the client gets Socket.IO's DISCONNECT, "io server disconnect") and drops the
+   * connection CUT_GRACE_MS later. Resolves with the back-off in ms; never rejects.
+   */
+  cut(socket: CuttableSocket, subject: FloodSubject): Promise<number>;
 }
+
+/** What `cut` needs of a connected Socket.IO socket. */
+interface CuttableSocket {
+  conn: object;
+  disconnect(close: boolean): unknown;
+}
+
+/** Engine.IO's WebSocket transport keeps its ws WebSocket as `socket` (not public API; polling has none). */
+type PausableConn = { transport?: { socket?: { pause?: () => void; terminate?: () => void } } };
+
+/** Time for the DISCONNECT packet and the close frame to reach a cut client before its paused
+ * connection is dropped (a paused WebSocket never reads the client's close frame). */
+const CUT_GRACE_MS = 1000;
 
 /** @param trustedHops - TRUST_PROXY_HOPS: which address a request comes from (client-address.ts). */
 export function createFloodGate(backoff: FloodBackoff, trustedHops: number): FloodGate {
+  let held = 0;
   const addressOf = (socket: HandshakingSocket) =>
     clientAddress(socket.handshake.address, socket.handshake.headers['x-forwarded-for'], trustedHops);
   return {
     allowRequest(req, callback) {
       const leftMs = backoff.refuseEarly(clientAddress(req.socket.remoteAddress, req.headers['x-forwarded-for'], trustedHops));
-      if (leftMs > 0) callback(floodRefusalMessage(leftMs), false);
-      else callback(null, true);
+      if (leftMs === 0) return callback(null, true);
+      const refuse = () => callback(floodRefusalMessage(leftMs), false);
+      if (held >= MAX_HELD_REFUSALS) return refuse();
+      held++;
+      setTimeout(() => {
+        held--;
+        refuse();
+      }, REFUSAL_HOLD_MS);
     },
     addressOf,
     async admit(socket, userId, next) {
@@ -59,6 +98,13 @@ export function createFloodGate(backoff: FloodBackoff, trustedHops: number): Flo
       });
       return false;
     },
-    strike: (subject) => backoff.strike(subject),
+    async cut(socket, subject) {
+      const ws = (socket.conn as PausableConn).transport?.socket;
+      ws?.pause?.();
+      const backoffMs = await backoff.strike(subject);
+      socket.disconnect(true);
+      if (ws?.terminate) setTimeout(() => ws.terminate?.(), CUT_GRACE_MS).unref();
+      return backoffMs;
+    },
   };
 }

@@ -209,10 +209,8 @@ export function createSocketServer(
       // Packets read until the cut come here too: one strike per flood, and none of them answered.
       if (cut) return true;
       cut = true;
-      // Stored before the cut, so that the reconnection, on any process, finds the back-off.
-      void floodGate.strike({ ip, userId: user?.id }).then((backoffMs) => {
+      void floodGate.cut(socket, { ip, userId: user?.id }).then((backoffMs) => {
         logger.warn({ userId: user?.id, ip, events, backoffMs }, 'socket flood: disconnected, refused for the back-off');
-        socket.disconnect(true);
       });
       return true;
     };
