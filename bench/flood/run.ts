@@ -64,6 +64,9 @@ interface ServerStats {
   loopP99Ms: number;
   loopMaxMs: number;
   cpuPercent: number;
+  /** Longest event-loop stalls (server-entry.ts): when (ms into the window), how long, and the
+   * server's own CPU during each (as much CPU as wall time: its work; little: the machine's). */
+  stalls: Array<{ atMs: number; gapMs: number; cpuMs: number }>;
 }
 
 interface Window {
@@ -191,6 +194,8 @@ function print(quiet: Window, flooded: Window, counts: FloodCounts): void {
   );
   for (const [label, w] of [['quiet', quiet], ['flooded', flooded]] as const) {
     if (Object.keys(w.errors).length) console.log(`${label} answer errors: ${JSON.stringify(w.errors)}`);
+    const stalls = [...w.server.stalls].sort((a, b) => a.atMs - b.atMs).map((st) => `${st.gapMs} ms at ${fmt(st.atMs / 1000, 1)} s (cpu ${st.cpuMs} ms)`);
+    if (stalls.length) console.log(`${label} window: server event-loop stalls ${stalls.join(', ')}`);
     console.log(`${label} window: machine load average after it ${w.loadAverage}`);
   }
   const ratio = flooded.latency.p95 / quiet.latency.p95;
