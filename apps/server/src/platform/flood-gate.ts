@@ -44,8 +44,8 @@ export interface FloodGate {
    */
   admit(socket: HandshakingSocket, userId: string | null, next: (error: Error) => void): Promise<boolean>;
   /**
-   * Cuts flooding `socket`: stops reading its WebSocket at once (a flooder writes thousands of
-   * frames before it sees the cut, and none of them is parsed then), records the strike
+   * Cuts flooding `socket`: stops reading its WebSocket at once and drops what was already read
+   * undecoded (a flooder writes thousands of frames before it sees the cut), records the strike
    * (flood-backoff.ts), so that its reconnection finds the back-off on any process, then
    * disconnects it (the client gets Socket.IO's DISCONNECT, "io server disconnect") and drops the
    * connection CUT_GRACE_MS later. Resolves with the back-off in ms; never rejects.
@@ -55,7 +55,7 @@ export interface FloodGate {
 
 /** What `cut` needs of a connected Socket.IO socket. */
 interface CuttableSocket {
-  conn: object;
+  conn: { removeAllListeners(event: 'data'): unknown };
   disconnect(close: boolean): unknown;
 }
 
@@ -101,6 +101,9 @@ export function createFloodGate(backoff: FloodBackoff, trustedHops: number): Flo
     async cut(socket, subject) {
       const ws = (socket.conn as PausableConn).transport?.socket;
       ws?.pause?.();
+      // Socket.IO's client decodes the connection's 'data' events (one client per Engine.IO
+      // connection); without its listener the frames already read are dropped undecoded.
+      socket.conn.removeAllListeners('data');
       const backoffMs = await backoff.strike(subject);
       socket.disconnect(true);
       if (ws?.terminate) setTimeout(() => ws.terminate?.(), CUT_GRACE_MS).unref();
