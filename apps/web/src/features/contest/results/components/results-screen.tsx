@@ -23,7 +23,7 @@ import { formatHhMmSs } from '../../take/lib/contest-time';
 import { useContestResults, type ContestResults } from '../hooks/use-contest-results';
 import { fieldFigures } from '../lib/field-stats';
 import { RESULTS_MESSAGES } from '../lib/messages';
-import { OUTCOME_MESSAGES, outcomeMessage } from '../lib/outcome-message';
+import { OUTCOME_MESSAGES, outcomeMessage, placeHonours } from '../lib/outcome-message';
 import { ratingDeltaText } from '../lib/performance';
 import { AnswersList } from './answers-list';
 import { CloseNotice } from './close-notice';
@@ -138,7 +138,8 @@ function AttemptResults({ results }: { results: ContestResults }) {
   const final = phase === 'final';
   const waiting = phase === 'pending' || phase === 'finalizing' ? phase : null;
   const participants = stats?.completedAttempts ?? results.leaderboard.length;
-  const message = waiting ? OUTCOME_MESSAGES.pending : outcomeMessage(attempt);
+  const honours = placeHonours(attempt.rank, attempt.percentile, participants, results.leaderboard.map((row) => row.rank));
+  const message = waiting ? OUTCOME_MESSAGES.pending : outcomeMessage({ honours, correctCount: attempt.correctCount, totalScore: attempt.totalScore });
   const delta = ratingDeltaText(attempt.ratingChange);
   const correctPercent = questionCount > 0 ? (attempt.correctCount / questionCount) * 100 : 0;
 
@@ -171,7 +172,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
         <ResultsHero
           title={results.title}
           message={message}
-          tone={attempt.rank === 1 ? 'gold' : 'primary'}
+          tone={honours?.winner ? 'gold' : 'primary'}
           chips={
             <>
               {attempt.autoSubmitted ? <span className="cresults-chip">Auto-submitted at close</span> : attempt.status === 'submitted' ? <span className="cresults-chip">Submitted</span> : null}
@@ -217,7 +218,7 @@ function AttemptResults({ results }: { results: ContestResults }) {
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} questionCount={questionCount} final={final} /> },
+            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} honours={honours} stats={stats} questionCount={questionCount} final={final} /> },
             {
               id: 'leaderboard',
               label: 'Leaderboard',

@@ -1,7 +1,8 @@
 /**
  * The Summary tab (spec §2 "Contest results": Performance, Contest Stats, Time Analysis,
  * Performance Insights). Accuracy is correct / answered; pace is answers per total time × 60; the
- * strengths note reads 'Excellent work' at 15 or more correct; the next steps differ for rank ≤ 10.
+ * strengths note reads 'Excellent work' at 15 or more correct; the next steps differ for rank ≤ 10
+ * (in a field large enough, never for the last place: `honours`).
  * Before close, what depends on the correct answers (by difficulty, missed topics) waits for it,
  * and so do the field's averages (lib/field-stats: the server publishes them at close), which read
  * "Available at close" rather than the 0 the server sends meanwhile. Insights are worded for the
@@ -10,6 +11,7 @@
  * an answer time that rounds to 0 reads "< 1 s" (lib/answer-seconds).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
+import type { RankHonours } from '@mathsprint/shared/domain';
 import type { ContestAttempt, ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
@@ -34,6 +36,8 @@ import {
 
 export interface SummaryTabProps {
   attempt: ContestAttempt;
+  /** The place's rank honours (lib/outcome-message `placeHonours`); null before finalization. */
+  honours: RankHonours | null;
   stats: ContestStats | null;
   questionCount: number;
   /** The contest is finalized: rank, answers and rating are out. */
@@ -59,7 +63,7 @@ function Metric({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabProps) {
+export function SummaryTab({ attempt, honours, stats, questionCount, final }: SummaryTabProps) {
   const answered = answeredOf(attempt);
   const accuracy = accuracyPercent(attempt.correctCount, answered);
   const pace = pacePerMinute(answered, attempt.totalTimeSpent);
@@ -202,7 +206,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
             <span className="cresults-insight-label">
               <IconBolt size={14} /> Next steps
             </span>
-            <p>{nextStepsText(attempt.rank, tally)}</p>
+            <p>{nextStepsText(honours, tally)}</p>
           </li>
         </ul>
       </Card>
