@@ -8,7 +8,7 @@
  * "Available at close" rather than the 0 the server sends meanwhile. Insights are worded for the
  * outcome (lib/performance `workOnInsight`, `nextStepsText`): a perfect paper has no "topics you
  * missed". Fastest and slowest show only when they are different questions with different times;
- * an answer time that rounds to 0 reads "< 1 s" (lib/answer-seconds).
+ * an answer time that rounds to 0 reads "< 1 s" (lib/format-duration).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { RankHonours } from '@mathsprint/shared/domain';
@@ -16,7 +16,7 @@ import type { ContestAttempt, ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
 import { IconBulb, IconChart, IconClock, IconTarget } from './results-icons';
-import { formatAnswerSeconds } from '../lib/answer-seconds';
+import { formatDuration } from '../../../../lib/format-duration';
 import { fieldFigures, vsAverageText } from '../lib/field-stats';
 import {
   accuracyPercent,
@@ -68,6 +68,7 @@ export function SummaryTab({ attempt, honours, stats, questionCount, final }: Su
   const accuracy = accuracyPercent(attempt.correctCount, answered);
   const pace = pacePerMinute(answered, attempt.totalTimeSpent);
   const times = answerTimes(attempt.answers);
+  const perAnswer = secondsPerAnswer(attempt.answers);
   const byDifficulty = final ? difficultyBreakdown(attempt.answers) : [];
   const tally = { correct: attempt.correctCount, answered, questionCount };
   const workOn = workOnInsight(tally, final, final ? missedTopics(attempt.answers) : []);
@@ -151,9 +152,11 @@ export function SummaryTab({ attempt, honours, stats, questionCount, final }: Su
 
       <Card title="Time Analysis" icon={<IconClock size={18} />} headingLevel={3} tone="tight">
         <dl className="cresults-metrics">
-          <Metric label="Total time">{formatMmSs(attempt.totalTimeSpent)}</Metric>
-          <Metric label="Per answer" hint="total time ÷ answers">
-            {answered > 0 ? formatAnswerSeconds(secondsPerAnswer(attempt.totalTimeSpent, answered)) : '—'}
+          <Metric label="Total time" hint="start to submit">
+            {formatMmSs(attempt.totalTimeSpent)}
+          </Metric>
+          <Metric label="Per answer" hint="mean time on a question">
+            {perAnswer === null ? '—' : formatDuration(perAnswer)}
           </Metric>
           <Metric label="Pace" hint="answers per minute">
             {pace}
@@ -162,19 +165,19 @@ export function SummaryTab({ attempt, honours, stats, questionCount, final }: Su
           {times.kind === 'range' ? (
             <>
               <Metric label="Fastest">
-                Q{times.fastest.questionNumber} · {formatAnswerSeconds(times.fastest.timeSpent)}
+                Q{times.fastest.questionNumber} · {formatDuration(times.fastest.timeSpent)}
               </Metric>
               <Metric label="Slowest">
-                Q{times.slowest.questionNumber} · {formatAnswerSeconds(times.slowest.timeSpent)}
+                Q{times.slowest.questionNumber} · {formatDuration(times.slowest.timeSpent)}
               </Metric>
             </>
           ) : times.kind === 'single' ? (
             <Metric label="Answer time" hint="your only answer">
-              Q{times.question.questionNumber} · {formatAnswerSeconds(times.question.timeSpent)}
+              Q{times.question.questionNumber} · {formatDuration(times.question.timeSpent)}
             </Metric>
           ) : times.kind === 'even' ? (
             <Metric label="Answer time" hint={`each of your ${times.count} answers`}>
-              {formatAnswerSeconds(times.timeSpent)}
+              {formatDuration(times.timeSpent)}
             </Metric>
           ) : null}
         </dl>

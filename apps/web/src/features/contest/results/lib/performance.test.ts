@@ -15,6 +15,7 @@ import {
   workOnInsight,
   workOnText,
 } from './performance';
+import { formatDuration } from '../../../../lib/format-duration';
 import { percentileForRank } from '@mathsprint/shared/domain';
 import { placeHonours } from './outcome-message';
 
@@ -59,10 +60,15 @@ describe('pacePerMinute (spec §2: answers per total time × 60)', () => {
 });
 
 describe('secondsPerAnswer', () => {
-  it('is the whole-second mean', () => {
-    expect(secondsPerAnswer(300, 12)).toBe(25);
-    expect(secondsPerAnswer(100, 3)).toBe(33);
-    expect(secondsPerAnswer(100, 0)).toBe(0);
+  it("is the mean of the answered questions' own times, as Fastest and Slowest use", () => {
+    const timed = (timeSpent: number, userAnswer: number | null = 1) => ({ timeSpent, userAnswer });
+    expect(secondsPerAnswer([timed(10), timed(20), timed(99, null)])).toBe(15);
+    expect(secondsPerAnswer([timed(5, null)])).toBeNull();
+    expect(secondsPerAnswer([])).toBeNull();
+    // The issue #47 card: two answers of 1 s each read "1 s" per answer, whatever the total time.
+    const answers = [timed(1), timed(1)];
+    const even = answerTimes(answers.map((a, i) => ({ ...a, questionIndex: i })));
+    expect(even.kind === 'even' && formatDuration(even.timeSpent)).toBe(formatDuration(secondsPerAnswer(answers) ?? -1));
   });
 });
 

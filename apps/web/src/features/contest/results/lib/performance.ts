@@ -24,10 +24,16 @@ export function pacePerMinute(answered: number, totalSeconds: number): number {
   return Math.round((answered / totalSeconds) * 60 * 10) / 10;
 }
 
-/** Mean seconds per answered question, whole seconds; 0 with nothing answered. */
-export function secondsPerAnswer(totalSeconds: number, answered: number): number {
-  if (!Number.isFinite(totalSeconds) || !Number.isFinite(answered) || answered <= 0 || totalSeconds <= 0) return 0;
-  return Math.round(totalSeconds / answered);
+/**
+ * Mean seconds spent on an answered question, from the same per-question times as the card's
+ * Fastest, Slowest and "each" figures (issue #47: "Per answer" was total time ÷ answers, 19 s,
+ * beside "1 s each" on one card: the total also counts reading, skipping and reviewing). Seconds,
+ * unrounded (the caller formats); null with nothing answered.
+ */
+export function secondsPerAnswer(answers: readonly Pick<ContestAnswer, 'userAnswer' | 'timeSpent'>[]): number | null {
+  const timed = answers.filter((a) => a.userAnswer !== null && Number.isFinite(a.timeSpent) && a.timeSpent >= 0);
+  if (timed.length === 0) return null;
+  return timed.reduce((sum, a) => sum + a.timeSpent, 0) / timed.length;
 }
 
 /** The number of questions the user answered: the server's count, else the answers holding a number. */
