@@ -390,6 +390,10 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await expect.poll(() => pageB.getByText('Auto-submitted at close').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => pageB.getByText('#2', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => pageB.getByText('0%', { exact: true }).count()).toBeGreaterThan(0);
+    // Second of two is last: no "top 3" message or badge, no "push for the podium" (issue #47).
+    expect(await pageB.locator('.cresults-hero-message').textContent()).toBe('Thanks for participating! Every contest makes you sharper.');
+    expect(await pageB.locator('.cresults-page').getByText('Top 3', { exact: true }).count()).toBe(0);
+    expect(await pageB.locator('.cresults-page').textContent()).not.toMatch(/podium/);
     await shot(pageB, 'contest-09-results-final-phone');
 
     // Home: the card keeps the closed contest, Completed, with its results a click away (spec §4);
