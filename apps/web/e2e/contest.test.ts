@@ -15,7 +15,7 @@
  * is saved under artifacts/screenshots/contest-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { startAppProcess } from './support/app-server';
@@ -126,6 +126,20 @@ async function questionOutOfView(page: Page): Promise<string[]> {
       })
       .map(([name]) => name);
   });
+}
+
+/** Waits for `locator` to show and its entrance animation to end (a toast bounces in from the side). */
+async function shownStill(locator: Locator): Promise<Locator> {
+  await locator.waitFor();
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => !(a.effect instanceof KeyframeEffect && a.effect.target?.classList.contains('Toastify__progress-bar')))
+        .map((a) => a.finished),
+    ),
+  );
+  return locator;
 }
 
 /**
@@ -504,7 +518,7 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await page.getByText('Please enter an answer').waitFor();
     // The toast shows in the question card, over neither the timer nor the question and its field
     // (in the top-right corner it covered TIME REMAINING on a desktop; issue #47).
-    const blankToast = page.locator('.ctake-question-card .play-feedback').getByRole('alert').filter({ hasText: 'Please enter an answer' });
+    const blankToast = await shownStill(page.locator('.ctake-question-card .play-feedback').getByRole('alert').filter({ hasText: 'Please enter an answer' }));
     const essentials = { timer: '.ctake-timer', question: '.ctake-question-text', field: '.ctake-answer-form', 'Skip for Now': '.ctake-nav-skip' };
     expect(await coveredBy(page, blankToast, essentials)).toEqual([]);
     await shot(page, 'contest-00b-blank-toast-desktop');
