@@ -443,6 +443,11 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     expect(await panel.locator('.review-mark', { hasText: /(^|\s)Correct$/ }).count()).toBe(4);
     expect(await panel.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
     expect(await panel.locator('.review-item.is-wrong').count()).toBe(0);
+    // Question times read as in the results' Answers tab (lib/format-duration: never "0s"), and the
+    // questions never answered show none (issue #47).
+    const reviewTimes = await panel.locator('.review-time').allTextContents();
+    expect(reviewTimes).toHaveLength(4);
+    expect(reviewTimes.every((t) => /^(\d+ s|< 1 s)$/.test(t))).toBe(true);
     // The history entry that opened the details is gone: focus is on their Back button, and Back
     // puts it on the Overview tab it returns to (it used to fall to the document both times).
     expect(await focused(pageA)).toBe('button "← Back to overview"');

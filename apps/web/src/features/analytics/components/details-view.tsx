@@ -118,7 +118,8 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
                       <div className="review-head">
                         <span className="review-number">Q{q.questionNumber}</span>
                         <span className={`review-difficulty review-difficulty--${difficulty.tone}`}>{difficulty.label}</span>
-                        <span className="review-time">{formatDuration(q.timeSpent)}</span>
+                        {/* As in the results' Answers tab: a question never answered has no time (not "< 1 s"). */}
+                        {verdict === 'unanswered' ? null : <span className="review-time">{formatDuration(q.timeSpent)}</span>}
                         <span className={cx('review-mark', look.className)}>
                           <span aria-hidden="true">{look.glyph}</span> {VERDICT_TEXT[verdict]}
                         </span>
