@@ -95,8 +95,8 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
   const [announcement, setAnnouncement] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const headerRef = useRef<HTMLElement>(null);
-  /** Set by a move the player made (grid, Skip for Now, Next, Previous), read once the index changed. */
-  const moved = useRef(false);
+  /** Moves the player made (grid, Skip for Now, Next, Previous), also to the question already shown. */
+  const [moves, setMoves] = useState(0);
   const submittingRef = useRef(false);
   const answeringRef = useRef(false);
   const autoStarted = useRef(false);
@@ -142,19 +142,19 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
   // scroll-padding-top keeps it below the sticky top bar), which the question card follows, then
   // the answer field takes focus (scrolling further only if it is still out of view). A move to
   // the summary is the summary's (it focuses its heading).
+  const onSummary = isSummary(state);
   useEffect(() => {
-    if (!moved.current) return;
-    moved.current = false;
-    if (isSummary(state)) return;
-    window.requestAnimationFrame(() => {
+    if (moves === 0 || onSummary) return;
+    const frame = window.requestAnimationFrame(() => {
       headerRef.current?.scrollIntoView({ block: 'start' });
       inputRef.current?.focus();
     });
-    // Only the index matters: the rest of the state changes as the player types.
-  }, [state.index]);
+    return () => window.cancelAnimationFrame(frame);
+    // Only a move counts: the summary flag is read as it stands after it.
+  }, [moves]);
   const move = (action: TakeAction) => {
-    moved.current = true;
     dispatch(action);
+    setMoves((n) => n + 1);
   };
 
   const submitAnswer = async () => {
