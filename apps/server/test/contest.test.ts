@@ -410,7 +410,7 @@ describe('weekly contest, whole run on the clock', () => {
     for (const [player, rank] of expected) {
       const attempt = of(player);
       const percentile = percentileForRank(rank, 3);
-      expect(attempt).toMatchObject({ rank, percentile, badges: contestBadges(rank, percentile, attempt?.totalScore ?? -1, 100) });
+      expect(attempt).toMatchObject({ rank, percentile, badges: contestBadges({ rank, percentile, participants: 3, last: rank === 3 }, attempt?.totalScore ?? -1, 100) });
     }
     expect(of(bob)?.badges).toContain('contest-winner');
     expect(of(bob)?.badges).toContain('contest-master');
@@ -484,7 +484,7 @@ describe('weekly contest, whole run on the clock', () => {
     const r = await api.history(ann.token, 10);
     expect(r.status).toBe(200);
     const [entry] = r.body.progress.history;
-    const annBadges = contestBadges(2, 50, 50, 100);
+    const annBadges = contestBadges({ rank: 2, percentile: 50, participants: 3, last: false }, 50, 100);
     // Ann answered 11 questions (0–9 right, 10 wrong): accuracy is correct ÷ answered (spec §2).
     const annAccuracy = Math.round((1000 * 10) / 11) / 10;
     expect(r.body.progress).toMatchObject({
@@ -538,7 +538,7 @@ describe('weekly contest, whole run on the clock', () => {
       totalQuestions: 20,
       rank: 2,
       totalTime: Math.round((annSubmittedAt - annStartedAt) / 1000),
-      badges: contestBadges(2, 50, 50, 100),
+      badges: contestBadges({ rank: 2, percentile: 50, participants: 3, last: false }, 50, 100),
     });
     details.questions.forEach((q, i) => {
       const source = questions[i] as Question;
