@@ -6,3 +6,4 @@ export * from './contest.js';
 export * from './daily.js';
 export * from './display-text.js';
 export * from './fair-play.js';
+export * from './socket-refusal.js';
