@@ -66,7 +66,7 @@ const envSchema = z.object({
   // Fair play (issue #47 "Bots"): the pace rule of packages/shared/src/domain/fair-play/pace.ts,
   // whose header gives the sources of these defaults (Zetamac's best players, human reaction time).
   /** Floor in ms between answers at difficulty 1: a result whose median answer is quicker than its
-   * floors is flagged (no rating, no badge, no record). 0 switches the check off. */
+   * floors is flagged (no rating, no badge, no record). With PACE_FLOOR_STEP_MS also 0 the check is off. */
   PACE_EASY_FLOOR_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /** Ms added to the floor for each difficulty level above 1 (700 ms at level 10 by default). */
   PACE_FLOOR_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(50),
