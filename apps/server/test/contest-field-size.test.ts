@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Question } from '@mathsprint/shared/domain';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { ManualClock, startTestServer } from './helpers/test-server.js';
 
@@ -17,10 +17,10 @@ const ADMIN_EMAIL = 'fields.admin@example.com';
 describe('badges of a 4-player contest', () => {
   it('gives Winner and Top 3 but no Top 10 or Top Performer, and nothing on rank to the last', async () => {
     const clock = new ManualClock(WEDNESDAY);
-    const server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' } });
+    const server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' } });
     try {
       const api = contestApi(server);
-      const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
       const created = await api.create(admin.token, { openTime: new Date(clock.now() + 60_000).toISOString(), durationMinutes: 1, questionCount: 4 });
       expect(created.status).toBe(201);
       const contestId = created.body.contest._id;
