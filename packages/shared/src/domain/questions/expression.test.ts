@@ -8,7 +8,8 @@ describe('render', () => {
     expect(render(bin('−', num(10), bin('−', num(4), num(3))))).toBe('10 − (4 − 3)');
     expect(render(bin('+', num(1), bin('+', num(2), num(3))))).toBe('1 + 2 + 3');
     expect(render(bin('÷', num(24), bin('×', num(2), num(3))))).toBe('24 ÷ (2 × 3)');
-    expect(render(bin('^', bin('+', num(2), num(3)), num(2)))).toBe('(2 + 3)^2');
+    expect(render(bin('^', bin('+', num(2), num(3)), num(2)))).toBe('(2 + 3)²');
+    expect(render(bin('×', bin('^', num(2), num(10)), bin('^', num(3), num(2))))).toBe('2¹⁰ × 3²');
     expect(render(sqrt(bin('+', num(36), num(64))))).toBe('√(36 + 64)');
     expect(render(sqrt(num(169)))).toBe('√169');
   });

@@ -46,7 +46,20 @@ function rightNeedsParens(op: BinaryOperator, child: Expr): boolean {
   return !(child.kind === 'binary' && child.op === op && (op === '+' || op === '×'));
 }
 
-/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2^7"`. */
+/** Superscript digits, so a power reads as a person writes it: 2⁵, 13², (2 + 3)². */
+const SUPERSCRIPT_DIGITS = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+
+/**
+ * A non-negative integer exponent in superscript digits: `10` → `"¹⁰"`.
+ *
+ * @throws RangeError for anything else: generators only raise to literal natural exponents.
+ */
+export function superscript(exponent: number): string {
+  if (!Number.isInteger(exponent) || exponent < 0) throw new RangeError(`exponent must be a natural number, got ${exponent}`);
+  return Array.from(String(exponent), (digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join('');
+}
+
+/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2⁷"`. */
 export function render(expr: Expr): string {
   switch (expr.kind) {
     case 'number':
@@ -54,12 +67,16 @@ export function render(expr: Expr): string {
     case 'sqrt':
       return expr.operand.kind === 'number' ? `√${render(expr.operand)}` : `√(${render(expr.operand)})`;
     case 'binary': {
-      // A power's base is bracketed unless it is a plain number: "(2 + 3)^2", "(√9)^2".
+      // A power's base is bracketed unless it is a plain number: "(2 + 3)²", "(√9)²".
       const leftParens =
         expr.op === '^' ? expr.left.kind !== 'number' : precedence(expr.left) < PRECEDENCE[expr.op];
       const left = leftParens ? `(${render(expr.left)})` : render(expr.left);
+      if (expr.op === '^') {
+        if (expr.right.kind !== 'number') throw new RangeError('a power needs a literal exponent');
+        return `${left}${superscript(expr.right.value)}`;
+      }
       const right = rightNeedsParens(expr.op, expr.right) ? `(${render(expr.right)})` : render(expr.right);
-      return expr.op === '^' ? `${left}^${right}` : `${left} ${expr.op} ${right}`;
+      return `${left} ${expr.op} ${right}`;
     }
   }
 }
@@ -136,6 +153,21 @@ export function explainSteps(expr: Expr): string {
     steps.push(render(current));
   }
   return steps.join(' = ');
+}
+
+/**
+ * Whether a tree has a step that makes the question trivial (issue #47): a result of 0, a
+ * difference or quotient of equal sides, × or ÷ with 0 or 1 on either side, a power of 0 or 1 (or
+ * with exponent 0 or 1), + 0, or √ of 0 or 1. Generators redraw such trees from difficulty 4 on.
+ */
+export function hasTrivialStep(expr: Expr): boolean {
+  if (expr.kind === 'number') return false;
+  if (expr.kind === 'sqrt') return evaluate(expr.operand) <= 1 || hasTrivialStep(expr.operand);
+  const [left, right] = [evaluate(expr.left), evaluate(expr.right)];
+  const dull = left <= 1 || right <= 1;
+  const trivial =
+    expr.op === '−' ? left === right : expr.op === '+' ? left === 0 || right === 0 : expr.op === '÷' ? left === right || dull : dull;
+  return trivial || evaluate(expr) === 0 || hasTrivialStep(expr.left) || hasTrivialStep(expr.right);
 }
 
 /** A question drawn from a tree: text, exact answer and the stepwise explanation. */

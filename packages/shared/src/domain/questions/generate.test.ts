@@ -25,8 +25,11 @@ describe('independent evaluator (self-check)', () => {
     ['10 − (4 − 3)', 9],
     ['√169', 13],
     ['√(36 + 64)', 10],
-    ['√36 + 12^2', 150],
-    ['2^7', 128],
+    ['√36 + 12²', 150],
+    ['2⁷', 128],
+    ['2¹⁰', 1024],
+    ['2³ × 3²', 72],
+    ['(2 + 3)²', 25],
     ['2^3 × 3^2', 72],
     ['15% of 240', 36],
     ['63% of 706', 444.78],
@@ -52,11 +55,13 @@ describe('independent evaluator (self-check)', () => {
 
 const seedArb = fc.string({ maxLength: 24 });
 const difficultyArb = fc.integer({ min: 1, max: 10 });
+/** Duels and single-player runs go on past 10 with mixed questions. */
+const anyDifficultyArb = fc.integer({ min: 1, max: 20 });
 
 describe('generateQuestion', () => {
   it('(a, b) answers equal an independent evaluation of the text and are exact', () => {
     fc.assert(
-      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
+      fc.property(seedArb, anyDifficultyArb, (seed, difficulty) => {
         expectExactAnswer(generateQuestion(createRng(seed), difficulty));
       }),
       { numRuns: 5000 },
@@ -76,7 +81,7 @@ describe('generateQuestion', () => {
 
   it('(d) records the requested difficulty and a one-line explanation', () => {
     fc.assert(
-      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
+      fc.property(seedArb, anyDifficultyArb, (seed, difficulty) => {
         const q = generateQuestion(createRng(seed), difficulty);
         expect(q.difficulty).toBe(difficulty);
         expect(q.explanation).not.toMatch(/\n/);
@@ -87,9 +92,10 @@ describe('generateQuestion', () => {
     );
   });
 
-  it('rejects difficulties that are not integers in 1..10', () => {
+  it('rejects difficulties that are not integers in 1..20, and topic questions past 10', () => {
     const rng = createRng('x');
-    for (const bad of [0, 11, 2.5, -1, Number.NaN]) expect(() => generateQuestion(rng, bad)).toThrow(RangeError);
+    for (const bad of [0, 21, 2.5, 10.5, -1, Number.NaN]) expect(() => generateQuestion(rng, bad)).toThrow(RangeError);
+    expect(() => generateTopicQuestion(rng, 'addition', 11)).toThrow(RangeError);
   });
 
   const topicCounts = (difficulty: number, seeds: number): Map<Topic, number> => {
@@ -169,6 +175,6 @@ describe('generateQuestions', () => {
   it('rejects a negative or fractional count and bad scheduled difficulties', () => {
     expect(() => generateQuestions('s', -1, duelDifficulty)).toThrow(RangeError);
     expect(() => generateQuestions('s', 1.5, duelDifficulty)).toThrow(RangeError);
-    expect(() => generateQuestions('s', 3, () => 11)).toThrow(RangeError);
+    expect(() => generateQuestions('s', 3, () => 21)).toThrow(RangeError);
   });
 });

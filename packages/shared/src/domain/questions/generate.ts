@@ -1,8 +1,9 @@
 /** Picking a topic for a difficulty and drawing questions, singly or as a seeded list. */
 import { createRng, type Rng } from '../rng.js';
 import { assertDifficulty } from './difficulty.js';
+import { generateMixedQuestion } from './mixed.js';
 import { TOPIC_GENERATORS } from './topics/index.js';
-import { TOPICS, type Question, type Topic } from './types.js';
+import { MAX_DIFFICULTY, MAX_MIXED_DIFFICULTY, TOPICS, type Question, type Topic } from './types.js';
 
 /**
  * The lowest difficulty at which each topic enters the mix: +, −, × from level 1 (spec: "at low
@@ -54,13 +55,17 @@ export function generateTopicQuestion(rng: Rng, topic: Topic, difficulty: number
 }
 
 /**
- * One question at `difficulty`: a topic is drawn from those unlocked at that level (see
- * `TOPIC_UNLOCK`), then a question of that topic. Consumes a variable number of `rng` draws.
+ * One question at `difficulty`: at 1..10 a topic is drawn from those unlocked at that level (see
+ * `TOPIC_UNLOCK`), then a question of that topic; at 11..20 a mix of two topics (mixed.ts).
+ * Consumes a variable number of `rng` draws.
  *
- * @param difficulty - integer 1..10; higher means bigger numbers, more steps and harder topics.
- * @throws RangeError unless `difficulty` is an integer in 1..10.
+ * @param difficulty - integer 1..20; higher means bigger numbers, more steps and harder topics.
+ * @throws RangeError unless `difficulty` is an integer in 1..20.
  */
 export function generateQuestion(rng: Rng, difficulty: number): Question {
+  if (Number.isInteger(difficulty) && difficulty > MAX_DIFFICULTY && difficulty <= MAX_MIXED_DIFFICULTY) {
+    return generateMixedQuestion(rng, difficulty);
+  }
   assertDifficulty(difficulty);
   return generateTopicQuestion(rng, pickTopic(rng, difficulty), difficulty);
 }
@@ -78,7 +83,7 @@ const REPEAT_REDRAWS = 5;
  * @param difficultyAt - level for each 0-based index, e.g. `duelDifficulty` or
  *   `(i) => contestDifficulty(i, 20)`.
  * @throws RangeError when `count` is not a non-negative integer or `difficultyAt` returns a value
- *   that is not an integer in 1..10.
+ *   that is not an integer in 1..20.
  */
 export function generateQuestions(
   seed: string,

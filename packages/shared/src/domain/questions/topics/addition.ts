@@ -24,9 +24,14 @@ export const ADDITION_RANGE: LevelTable<readonly [number, number]> = [
 /** A third term from level 7: harder through an extra step, not only bigger numbers. */
 const TERMS: LevelTable<number> = [2, 2, 2, 2, 2, 2, 3, 3, 3, 3];
 
-export function drawAddition(rng: Rng, difficulty: number): DrawnQuestion {
+/** The sum as a tree, for mixed questions (mixed.ts) and for `drawAddition`. */
+export function additionExpr(rng: Rng, difficulty: number): Expr {
   const [min, max] = atLevel(ADDITION_RANGE, difficulty);
   let expr: Expr = num(randomInt(rng, min, max));
   for (let i = 1; i < atLevel(TERMS, difficulty); i++) expr = bin('+', expr, num(randomInt(rng, min, max)));
-  return fromExpression(expr);
+  return expr;
+}
+
+export function drawAddition(rng: Rng, difficulty: number): DrawnQuestion {
+  return fromExpression(additionExpr(rng, difficulty));
 }

@@ -4,7 +4,7 @@
  * "0.1 + 0.2" has the answer 0.3, not 0.30000000000000004.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, chance, pick } from '../draw.js';
+import { atLevel, chance, pick, redrawWhile } from '../draw.js';
 import { formatHundredths, fromHundredths } from '../format.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
@@ -66,15 +66,16 @@ function drawOperation(rng: Rng, operation: Operation, shape: Shape): DrawnQuest
     }
     case 'subtract': {
       const x = decimalHundredths(rng, shape.maxWhole, shape.places);
-      const y = decimalHundredths(rng, shape.maxWhole, shape.places);
+      // Equal operands would make the answer 0 (issue #47): the second is drawn again.
+      const y = redrawWhile(() => decimalHundredths(rng, shape.maxWhole, shape.places), (v) => v === x);
       const [a, b] = x >= y ? [x, y] : [y, x];
       return question(`${f(a)} − ${f(b)}`, a - b);
     }
     case 'add-three': {
       const a = decimalHundredths(rng, shape.maxWhole, shape.places);
       const b = decimalHundredths(rng, shape.maxWhole, shape.places);
-      // The subtrahend is at most a + b, so the result is never negative.
-      const c = randomInt(rng, 1, a + b);
+      // The subtrahend is below a + b, so the result is positive, never 0.
+      const c = randomInt(rng, 1, a + b - 1);
       return question(`${f(a)} + ${f(b)} − ${f(c)}`, a + b - c);
     }
     case 'times-whole': {

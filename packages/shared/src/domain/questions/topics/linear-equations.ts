@@ -4,7 +4,7 @@
  * from its solution, so the answer is exact.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, pick } from '../draw.js';
+import { atLevel, NON_TRIVIAL_FROM, pick, redrawWhile } from '../draw.js';
 import { formatInteger, MINUS } from '../format.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
@@ -57,14 +57,25 @@ function move(value: number): string {
   return value >= 0 ? `subtract ${value} from both sides` : `add ${-value} to both sides`;
 }
 
+/** The solution; from NON_TRIVIAL_FROM never 0 (issue #47: "x = 0" answers itself). */
+function solution(rng: Rng, shape: Shape, difficulty: number): number {
+  const [min, max] = shape.solution;
+  if (difficulty < NON_TRIVIAL_FROM || min > 0 || max < 0) return randomInt(rng, min, max);
+  const x = randomInt(rng, min, max - 1);
+  return x >= 0 ? x + 1 : x;
+}
+
 export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  const x = randomInt(rng, shape.solution[0], shape.solution[1]);
+  const x = solution(rng, shape, difficulty);
+  // From NON_TRIVIAL_FROM no side is a bare 0 ("2x − 16 = 0"): the constant that would make it is redrawn.
+  const nonZero = (zeroAt: number) =>
+    redrawWhile(() => constant(rng, shape), (b) => difficulty >= NON_TRIVIAL_FROM && b === zeroAt);
   const fmt = formatInteger;
   switch (pick(rng, shape.forms)) {
     case 'ax+b=c': {
       const a = randomInt(rng, 2, Math.max(2, shape.maxCoefficient));
-      const b = constant(rng, shape);
+      const b = nonZero(-a * x);
       const c = a * x + b;
       return {
         text: `Solve for x: ${term(a)}${signed(b)} = ${fmt(c)}`,
@@ -75,7 +86,7 @@ export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion 
     case 'ax+b=cx+d': {
       const c = randomInt(rng, 1, shape.maxCoefficient - 1);
       const a = randomInt(rng, c + 1, shape.maxCoefficient);
-      const b = constant(rng, shape);
+      const b = nonZero(-(a - c) * x);
       const d = (a - c) * x + b;
       return {
         text: `Solve for x: ${term(a)}${signed(b)} = ${term(c)}${signed(d)}`,
@@ -87,7 +98,7 @@ export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion 
     }
     case 'a(x+b)=c': {
       const a = randomInt(rng, 2, shape.maxCoefficient);
-      const b = constant(rng, shape);
+      const b = nonZero(-x);
       const c = a * (x + b);
       return {
         text: `Solve for x: ${a}(x${signed(b)}) = ${fmt(c)}`,

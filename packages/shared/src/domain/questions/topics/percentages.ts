@@ -3,7 +3,7 @@
  * hundredths, so every answer has at most 2 decimals by construction.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, pick } from '../draw.js';
+import { atLevel, NON_TRIVIAL_FROM, pick, redrawWhile } from '../draw.js';
 import { formatHundredths, fromHundredths } from '../format.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
@@ -42,9 +42,13 @@ function gcd(a: number, b: number): number {
 
 export function drawPercentages(rng: Rng, difficulty: number): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  const percent = pick(rng, shape.percents);
+  // From NON_TRIVIAL_FROM, 1% and 100% (a shift of the point, the base itself) are drawn again,
+  // and the base is at least 2 (issue #47).
+  const strict = difficulty >= NON_TRIVIAL_FROM;
+  const percent = redrawWhile(() => pick(rng, shape.percents), (p) => strict && (p === 1 || p === 100));
   const unit = shape.wholeAnswer ? 100 / gcd(percent, 100) : 1;
-  const base = unit * randomInt(rng, 1, Math.max(1, Math.floor(shape.maxBase / unit)));
+  const least = strict && unit === 1 ? 2 : 1;
+  const base = unit * randomInt(rng, least, Math.max(least, Math.floor(shape.maxBase / unit)));
   const hundredths = percent * base;
   const answer = formatHundredths(hundredths);
   return {
