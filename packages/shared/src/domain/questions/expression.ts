@@ -56,7 +56,9 @@ const SUPERSCRIPT_DIGITS = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷',
  */
 export function superscript(exponent: number): string {
   if (!Number.isInteger(exponent) || exponent < 0) throw new RangeError(`exponent must be a natural number, got ${exponent}`);
-  return Array.from(String(exponent), (digit) => SUPERSCRIPT_DIGITS[Number(digit)]).join('');
+  let text = '';
+  for (const digit of String(exponent)) text += SUPERSCRIPT_DIGITS[digit.charCodeAt(0) - 48];
+  return text;
 }
 
 /** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2⁷"`. */
@@ -161,16 +163,40 @@ export function explainSteps(expr: Expr): string {
  * with exponent 0 or 1), + 0, or √ of 0 or 1. Generators redraw such trees from difficulty 4 on.
  */
 export function hasTrivialStep(expr: Expr): boolean {
-  if (expr.kind === 'number') return false;
-  if (expr.kind === 'sqrt') return evaluate(expr.operand) <= 1 || hasTrivialStep(expr.operand);
-  const [left, right] = [evaluate(expr.left), evaluate(expr.right)];
+  return nonTrivialValue(expr) === null;
+}
+
+/** The tree's value, or null as soon as a step is trivial: one pass, each node evaluated once. */
+function nonTrivialValue(expr: Expr): number | null {
+  if (expr.kind === 'number') return expr.value;
+  if (expr.kind === 'sqrt') {
+    const operand = nonTrivialValue(expr.operand);
+    return operand === null || operand <= 1 ? null : integerSqrt(operand);
+  }
+  const left = nonTrivialValue(expr.left);
+  const right = left === null ? null : nonTrivialValue(expr.right);
+  if (left === null || right === null) return null;
   const dull = left <= 1 || right <= 1;
   const trivial =
     expr.op === '−' ? left === right : expr.op === '+' ? left === 0 || right === 0 : expr.op === '÷' ? left === right || dull : dull;
-  return trivial || evaluate(expr) === 0 || hasTrivialStep(expr.left) || hasTrivialStep(expr.right);
+  if (trivial) return null;
+  const value = apply(expr.op, left, right);
+  return value === 0 ? null : value;
 }
 
-/** A question drawn from a tree: text, exact answer and the stepwise explanation. */
+/**
+ * A question drawn from a tree: text, exact answer and the stepwise explanation. The explanation
+ * is written when first read (and kept): a duel's 150 questions a minute never show theirs, and
+ * writing one renders the tree once per step.
+ */
 export function fromExpression(expr: Expr): DrawnQuestion {
-  return { text: render(expr), answer: evaluate(expr), explanation: explainSteps(expr) };
+  let explanation: string | undefined;
+  return {
+    text: render(expr),
+    answer: evaluate(expr),
+    get explanation() {
+      explanation ??= explainSteps(expr);
+      return explanation;
+    },
+  };
 }

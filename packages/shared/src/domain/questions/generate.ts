@@ -51,7 +51,8 @@ function pickTopic(rng: Rng, difficulty: number): Topic {
  */
 export function generateTopicQuestion(rng: Rng, topic: Topic, difficulty: number): Question {
   assertDifficulty(difficulty);
-  return { ...TOPIC_GENERATORS[topic](rng, difficulty), difficulty, topic };
+  // Assigned onto the drawn object, not spread: a spread would write its lazy explanation now.
+  return Object.assign(TOPIC_GENERATORS[topic](rng, difficulty), { difficulty, topic });
 }
 
 /**

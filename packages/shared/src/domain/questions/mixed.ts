@@ -53,5 +53,5 @@ export function generateMixedQuestion(rng: Rng, difficulty: number): Question {
     if (pick(rng, ['+', '−'] as const) === '+') return bin('+', first, second);
     return evaluate(first) >= evaluate(second) ? bin('−', first, second) : bin('−', second, first);
   };
-  return { ...fromExpression(redrawWhile(draw, hasTrivialStep)), difficulty, topic: main };
+  return Object.assign(fromExpression(redrawWhile(draw, hasTrivialStep)), { difficulty, topic: main });
 }
