@@ -5,8 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * Browser files that spend most of their time waiting on real game and contest clocks, in the order
  * they run. They go first, beside the integration files (whose CPU load stretches a waiting file
  * less than a busy one); the browser files that keep the CPU busy (axe checks, many screens) follow,
- * mostly once the integration files are done. On a 2-core VM the daily story took 123 s beside the
- * integration files and 83 s alone.
+ * mostly once the integration files are done (docs/testing.md).
  */
 const WAITING_BROWSER_FILES = ['contest', 'user-story', 'home-focus-and-replay', 'scale-out', 'connection-guards', 'waiting-room'];
 

@@ -16,13 +16,13 @@ if (!built || process.env.BUILD === '1') {
 // measure what runs here: 128 MB young-generation semi-spaces, at that size from the start
 // (--max-semi-space-size and --min-semi-space-size), so a process's memory does not jump when load
 // arrives. Requests and socket events make many short-lived objects. With V8's default 16 MB
-// semi-spaces the scavenges of the contest's opening burst cost 0.07 ms per POST /contest/start
+// semi-spaces the scavenges of the contest's opening burst slow every POST /contest/start
 // (bench/contest). With 64 MB, at 5,000 Math Challenges, enough of them outlived two scavenges to
 // start a major GC every few seconds, and its helper thread took the core the event loop needed
 // (bench/duel). --no-allocation-site-pretenuring: V8 had moved allocation sites that make an
 // object per answer into the old generation, where each lived until a major GC and kept young
-// objects alive through scavenges; off, a Math Challenge answer's p99 fell from 2.07 to 1.30 ms
-// at 1,000 games (README, bench/duel, the sixth machine).
+// objects alive through scavenges; turning it off shortens a Math Challenge answer's tail
+// (bench/README.md, bench/duel).
 const nodeFlags = JSON.parse(readFileSync(path.join(root, 'apps/server/node-flags.json'), 'utf8'));
 const child = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, 'apps/server/dist/main.js'], {
   cwd: root,

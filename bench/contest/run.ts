@@ -338,13 +338,13 @@ async function main(): Promise<void> {
         LOG_LEVEL: args['log-level'],
         SERVE_WEB: 'false',
         JWT_SECRET: jwtSecret,
-        ADMIN_EMAILS: ADMIN_EMAIL,
         // Each player sends from its own X-Forwarded-For address, as if behind the one nginx hop.
         TRUST_PROXY_HOPS: '1',
         // Generous limits for whatever per-IP or per-socket limiting the server applies.
         SIGNUP_RATE_LIMIT: '1000000',
         LOGIN_RATE_LIMIT: '1000000',
         SOCKET_RATE_LIMIT_EVENTS: '1000000',
+        MAX_CONNECTIONS_PER_IP: '1000000',
         ...(PROFILE_PHASES.length ? { BENCH_CPU_PROFILE_DIR: PROFILE_DIR, BENCH_CPU_PROFILE_PHASES: PROFILE_PHASES.join(',') } : {}),
       },
       serverNodeFlags(),

@@ -23,7 +23,7 @@ const INSERT_BATCH = 1000;
 
 /**
  * Seeds `count` players (ratings spread 800–2400, RD 50–350, as a live leaderboard would have) and
- * one admin account with `adminEmail`, then mints everyone's token.
+ * one operator account with `adminEmail`, then mints everyone's token.
  *
  * @param dataDir - the DATA_DIR the server will use (PGlite under dataDir/pgdata).
  * @param jwtSecret - the JWT_SECRET the server will be started with (≥ 32 characters).
@@ -42,7 +42,8 @@ export async function seedPlayers(dataDir: string, count: number, adminEmail: st
       tokenVersion: 0,
     });
   }
-  const admin = { id: randomUUID(), name: 'Bench Admin', email: adminEmail, isGuest: false, tokenVersion: 0 };
+  // An operator, as `npm run admin -- grant` would make it (the flag is all the command sets).
+  const admin = { id: randomUUID(), name: 'Bench Admin', email: adminEmail, isGuest: false, isOperator: true, tokenVersion: 0 };
 
   const database = await openDatabase({ dataDir });
   try {

@@ -203,7 +203,7 @@ async function main(): Promise<void> {
     const tokens = await Promise.all(Array.from({ length: TOKEN_USERS }, (_, i) => issuer.issue({ id: userId(1 + i * stride), tokenVersion: 0 })));
 
     const port = await freePort();
-    const server = children.start('server', 'apps/server/src/main.ts', { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, JWT_SECRET });
+    const server = children.start('server', 'apps/server/src/main.ts', { NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', DATA_DIR: dataDir, JWT_SECRET, MAX_CONNECTIONS_PER_IP: '1000000' });
     const baseUrl = `http://127.0.0.1:${port}`;
     const auth = { authorization: `Bearer ${tokens[0]}` };
     const season = (await waitForOk(`${baseUrl}/api/daily/season`, auth)) as { top: unknown[]; participants: number; me: { rank: number | null } };

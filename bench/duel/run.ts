@@ -348,6 +348,8 @@ async function runOne(kind: Kind): Promise<RunResult> {
         // A bot answering every 2 s sends 10 events per 20 s; keep the limit out of the way.
         SOCKET_RATE_LIMIT_EVENTS: '100000',
         SIGNUP_RATE_LIMIT: String(players * 2),
+        // Every bot connects from 127.0.0.1.
+        MAX_CONNECTIONS_PER_IP: '1000000',
         ...shared?.env,
       },
       ['--expose-gc', ...serverNodeFlags()],

@@ -165,7 +165,8 @@ async function main(): Promise<void> {
     console.log(`seeding ${SEED_USERS} players and ${SEED_GUESTS} guests into ${dataDir} …`);
     await seed(dataDir);
 
-    const serverEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn' };
+    // The load generator's connections all come from 127.0.0.1.
+    const serverEnv = { NODE_ENV: 'production', HOST: '127.0.0.1', LOG_LEVEL: 'warn', MAX_CONNECTIONS_PER_IP: '1000000' };
     const appPort = await freePort();
     const server = children.start('server', SERVER_ENTRY, { ...serverEnv, PORT: String(appPort), DATA_DIR: dataDir });
     const appUrl = `http://127.0.0.1:${appPort}/api/leaderboard`;

@@ -4,8 +4,7 @@
  * A load generator allocates for every request and response it handles. With V8's default 16 MB
  * young generation its scavenges stop its event loop often, and every response that arrives in
  * the meantime is timed as slow: on this 2-core machine that, not the server, set the p99 of
- * bench/leaderboard (bare Fastify: 35,600 req/s with p99 12 ms, against 53,100 req/s with p99 5 ms
- * with 64 MB young-generation semi-spaces, same machine, 2026-11-25). Servers and baselines are
+ * bench/leaderboard, for bare Fastify as much as for the app (bench/README.md). Servers and baselines are
  * measured alike, so same-run comparisons are unaffected; absolute figures stop measuring the
  * generator.
  */

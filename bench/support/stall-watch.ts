@@ -6,8 +6,7 @@
  *
  * It also totals the shorter gaps, of over 20 ms (at least 10 ms late): `monitorEventLoopDelay`
  * counts one sample per gap however long, so a loop held up for 20–60 ms twice a second leaves its
- * p99 at a few ms while it holds up every message that arrives meanwhile (bench/RESULTS.md, the
- * thirty-sixth machine).
+ * p99 at a few ms while it holds up every message that arrives meanwhile (bench/RESULTS.md).
  */
 
 /** One gap between two ticks of over 50 ms. */

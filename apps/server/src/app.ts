@@ -12,9 +12,12 @@ import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText 
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
 import { bearerChallenge, registerSession } from './http/session.js';
 import { registerWebDelivery } from './http/web-delivery.js';
+import { createAccountDeletion, DELETED_PLAYER_NAME } from './accounts/account-deletion.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
 import { createAccountsService, type AccountsService } from './accounts/accounts.service.js';
 import { loadJwtSecret } from './accounts/jwt-secret.js';
+import { createOperatorsService, type OperatorsService } from './accounts/operators.service.js';
+import { adminRoutes } from './admin/admin.routes.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestService, type ContestService } from './contest/contest.service.js';
@@ -32,8 +35,12 @@ import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import type { Logger } from './platform/logger.js';
+import { createRateLimiterFactory } from './platform/rate-limiters.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
+import { capConnectionsPerAddress, httpServerOptions } from './platform/connection-limits.js';
+import { createAccountBroadcast } from './platform/session-broadcast.js';
 import { createSocketServer, type TypedServer } from './platform/socket.js';
+import { limitSocketConnections } from './platform/socket-limits.js';
 import { createRatingService, type RatingService } from './rating/rating.service.js';
 import { createSoloService, type SoloService } from './solo/solo.service.js';
 import { createRedisSoloStore } from './solo/redis-solo.store.js';
@@ -46,6 +53,11 @@ export interface AppDeps {
   logger: Logger;
   /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
   backup?: BackupSource;
+  /**
+   * The DATA_DIR lock's opsToken, which `npm run admin` presents to POST /admin/commands/:name over
+   * loopback (main.ts, embedded database on disk only; without it that route answers 404).
+   */
+  opsToken?: string;
   /**
    * Whether other processes may change the database (default true). main.ts passes false for the
    * embedded database, which the DATA_DIR lock keeps to this one process: its session cache then
@@ -62,6 +74,8 @@ export interface App {
   services: {
     accounts: AccountsService;
     contests: ContestService;
+    /** Who may schedule contests; `npm run admin` changes it (admin/admin-commands.ts). */
+    operators: OperatorsService;
     daily: DailyService;
     dailyComments: DailyComments;
     leaderboard: LeaderboardService;
@@ -91,6 +105,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
     bodyLimit: 64 * 1024,
+    // Deadlines that close connections sending no complete request (platform/connection-limits.ts).
+    ...httpServerOptions(config),
     // Refusals made before any route runs answer { error } too (http/errors.ts).
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
@@ -127,6 +143,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   http.addHook('preValidation', refuseUnstorableText);
 
+  const redis = config.REDIS_URL
+    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
+    : null;
+  // Abuse limits count in Redis when there is one, so that several processes allow what one does.
+  const rateLimiters = createRateLimiterFactory(redis);
+
   const secret = loadJwtSecret(config);
   const accounts = createAccountsService({
     db,
@@ -134,19 +156,21 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: logger.child({ domain: 'accounts' }),
     secret,
+    rateLimiters,
     sessionFeed: deps.databaseShared ?? true,
   });
   registerSession(http, accounts);
-
-  const redis = config.REDIS_URL
-    ? await openRedis(config.REDIS_URL, { prefix: config.REDIS_KEY_PREFIX, logger: logger.child({ domain: 'redis' }) })
-    : null;
   const { io, notifier, recheckSessions } = createSocketServer(http.server, {
     config,
     logger: logger.child({ domain: 'socket' }),
     verifyToken: (token) => accounts.verifyToken(token),
     adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
+  limitSocketConnections(io, { config, logger: logger.child({ domain: 'socket' }) });
+  // Behind a proxy every TCP peer is the proxy: nginx's limit_conn caps each client there.
+  if (config.TRUST_PROXY_HOPS === 0) {
+    capConnectionsPerAddress(http.server, { max: config.MAX_CONNECTIONS_PER_IP, logger: logger.child({ domain: 'http' }) });
+  }
   // A revoked session loses its open connections too, not only its next requests.
   accounts.onSessionsChanged(recheckSessions);
   const ops = createOps({
@@ -184,7 +208,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     observeAnswerAck: ops.metrics.observeAnswerAck,
   });
   const contestLogger = logger.child({ domain: 'contest' });
-  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts });
+  const operators = createOperatorsService(db);
+  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts, operators });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
@@ -197,17 +222,51 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     notifier,
     rateLimit: { max: config.DAILY_COMMENT_RATE_LIMIT, windowMs: config.DAILY_COMMENT_RATE_LIMIT_WINDOW_MS },
+    rateLimiters,
   });
-  registerDailySocketHandlers(io, { clock, logger: dailyLogger });
+  registerDailySocketHandlers(io, { clock, logger: dailyLogger, comments: dailyComments });
+
+  // Account deletion (issue #46): the accounts domain erases; the others are told here.
+  const deletion = createAccountDeletion({
+    db,
+    config,
+    logger: logger.child({ domain: 'accounts' }),
+    rateLimiters,
+    sessionsRevoked: (ids) => accounts.sessionsRevoked(ids),
+  });
+  // The player's room membership ends as leaveRoom would end it (refused while their game runs).
+  deletion.beforeErase((userId) => duel.leaveForGood(userId, DELETED_PLAYER_NAME));
+  /** Boards cached with names in them are read again, now showing 'Deleted player'. */
+  const forgetNames = () => {
+    contests.namesChanged();
+    daily.namesChanged();
+  };
+  const accountBroadcast = createAccountBroadcast(io, {
+    clustered: redis !== null,
+    logger: logger.child({ domain: 'accounts' }),
+    async onRemote(userIds) {
+      accounts.sessionsRevoked(userIds);
+      forgetNames();
+      await leaderboard.refresh();
+    },
+  });
+  deletion.onErased(async (userId) => {
+    forgetNames();
+    // Every process refuses the user's tokens before the 204 goes out, then their sockets go.
+    await accountBroadcast.accountsDeleted([userId]);
+    // They can no longer play: off the global leaderboard at once.
+    await publishLeaderboard(leaderboard, notifier, leaderboardLogger, 'account deletion');
+  });
 
   await ops.register(http);
-  await http.register(accountsRoutes, { accounts });
+  await http.register(accountsRoutes, { accounts, deletion });
   await http.register(oidcRoutes, { accounts, config });
   await http.register(leaderboardRoutes, { leaderboard });
   await http.register(soloRoutes, { solo });
   await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
+  await http.register(adminRoutes, { services: { operators }, opsToken: deps.opsToken });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));
@@ -227,7 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     http,
     io,
     redis,
-    services: { accounts, contests, daily, dailyComments, leaderboard, ratings, solo },
+    services: { accounts, contests, operators, daily, dailyComments, leaderboard, ratings, solo },
     ops,
     close() {
       closed ??= (async () => {

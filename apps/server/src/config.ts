@@ -1,7 +1,7 @@
 /**
  * Server configuration, read only from environment variables and checked at start-up: every missing
  * or invalid variable is listed at once (bulletproof-react `config/env.ts` style). Each variable and
- * its default is documented in the README's Configuration table.
+ * its default is documented in docs/configuration.md.
  */
 import { z } from 'zod';
 import { contestCronProblem } from './contest/contest-schedule.js';
@@ -9,6 +9,19 @@ import { contestCronProblem } from './contest/contest-schedule.js';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * A rate-limit window in ms (platform/rate-limiters.ts): a whole number of seconds, since Redis keeps
+ * a window as a TTL in seconds, and at most 30 days.
+ */
+const windowMs = (fallback: number) =>
+  z.coerce
+    .number()
+    .int()
+    .min(1000, 'must be at least 1000 (1 s)')
+    .max(30 * 24 * 60 * 60_000)
+    .multipleOf(1000, 'must be a whole number of seconds (a multiple of 1000 ms)')
+    .default(fallback);
 
 /** A browser origin as a browser sends it: http(s)://host[:port], no path, query or trailing slash. */
 const originSchema = z.string().refine((v) => {
@@ -53,16 +66,71 @@ const envSchema = z.object({
   /** Socket events allowed per connection per window (lila-ws allows 100 per 20 s). */
   SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
   SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),
-  /** Failed logins allowed per IP and per email per window before 429. */
+  /**
+   * Failed logins allowed for one email from one IP per LOGIN_RATE_LIMIT_WINDOW_MS before that IP
+   * gets 429 for that email (OWASP Authentication cheat sheet, "Login Throttling"); a successful
+   * login clears them. The email's owner, from an IP that has not failed, still signs in. Also the
+   * wrong current passwords allowed per account for POST /api/password.
+   */
   LOGIN_RATE_LIMIT: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(15 * 60_000),
-  /** Accounts created per IP per window (sign-ups and guests counted apart): 20 per hour lets a
-   * classroom behind one NAT sign up and stops scripted floods. */
+  LOGIN_RATE_LIMIT_WINDOW_MS: windowMs(15 * 60_000),
+  /**
+   * Failed logins allowed from one IP, whatever the emails, per LOGIN_IP_RATE_LIMIT_WINDOW_MS
+   * (rate-limiter-flexible's login protection example: 100 a day): stops one address trying many
+   * accounts (credential stuffing) while a classroom behind one NAT makes its typos.
+   */
+  LOGIN_IP_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_IP_RATE_LIMIT_WINDOW_MS: windowMs(24 * 60 * 60_000),
+  /**
+   * Failed logins allowed for one email from all IPs together per LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS:
+   * the ceiling against a distributed attack on one account (many IPs, each under its own limits),
+   * ten times LOGIN_RATE_LIMIT so that it takes many addresses to reach, and refuses even the
+   * owner once reached (OWASP: lock-outs are a denial of service, so keep them rare and short).
+   */
+  LOGIN_EMAIL_RATE_LIMIT: z.coerce.number().int().positive().default(100),
+  LOGIN_EMAIL_RATE_LIMIT_WINDOW_MS: windowMs(60 * 60_000),
+  /** Accounts created per IP per window (sign-ups and guests counted apart; a sign-up that is
+   * refused, such as 409 email taken, does not count): 20 per hour lets a classroom behind one NAT
+   * sign up and stops scripted floods. */
   SIGNUP_RATE_LIMIT: z.coerce.number().int().positive().default(20),
-  SIGNUP_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60 * 60_000),
+  SIGNUP_RATE_LIMIT_WINDOW_MS: windowMs(60 * 60_000),
   /** Proxy hops to trust for the client IP (X-Forwarded-For): 0 when clients connect directly,
    * 1 behind one reverse proxy such as the provided nginx. Per-IP rate limits depend on it. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+
+  // Connection limits (issue #46 "Connection exhaustion"): platform/connection-limits.ts.
+  /**
+   * Connections one client IP may hold at once, counted twice: TCP connections to this process
+   * (HTTP keep-alive, WebSocket, long-polling; only when TRUST_PROXY_HOPS is 0, since behind a proxy
+   * every TCP peer is the proxy and nginx's limit_conn caps each client), and Socket.IO sessions
+   * (either transport) keyed on the client IP that TRUST_PROXY_HOPS gives. Beyond it a new TCP
+   * connection is closed at once and a new Socket.IO session is answered 403. 200 lets a school
+   * class behind one NAT address play (a player holds one socket and a few HTTP connections).
+   */
+  MAX_CONNECTIONS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /**
+   * Time (ms) a connection has to send the complete headers of a request, from its first byte or,
+   * for a new connection, from the TCP connect: a socket that connects and never sends a byte is
+   * closed after it too (Node's server.headersTimeout, checked every second). 10 s is ample for a
+   * phone on a slow network and ends slow-header floods.
+   */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(10_000),
+  /** Time (ms) a client has to send a whole request, body included (Node's server.requestTimeout):
+   * bodies are at most 64 KB. Not the time to answer: a long-polling GET waits for its reply apart. */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * How long (ms) an idle HTTP keep-alive connection stays open after its last response (Node's
+   * server.keepAliveTimeout; Node adds 1 s). 5 s covers a page's burst of API calls; behind nginx its
+   * upstream keepalive_timeout must stay below it (deploy/nginx.conf uses 4 s).
+   */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(5_000),
+  /**
+   * How long (ms) a Socket.IO connection without a valid session token stays connected (it can only
+   * receive the broadcasts, such as leaderboardUpdate, and join no room). The web app connects only
+   * signed in (guests hold a guest token), so only foreign clients and stale tokens meet it. 0 keeps
+   * such connections, bounded by MAX_CONNECTIONS_PER_IP only.
+   */
+  UNAUTHENTICATED_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(0).max(86_400_000).default(60_000),
   /** Weekly contest schedule: a 5-field cron expression read in CONTEST_TIMEZONE (issue #3; spec §1 Friday 15:30). */
   CONTEST_CRON: z
     .string()
@@ -112,7 +180,7 @@ const envSchema = z.object({
    * flood; beyond it POST /api/daily/comment answers 429.
    */
   DAILY_COMMENT_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(60_000),
+  DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: windowMs(60_000),
   /**
    * How long (ms) a process reuses a daily ranking page or the season top 10 it read. Its own
    * submissions clear them at once; another process's show within this time. 0 reads every time.
@@ -124,11 +192,8 @@ const envSchema = z.object({
    * brings in other processes' submissions, within this time.
    */
   DAILY_SEASON_RANKS_REFRESH_MS: z.coerce.number().int().min(100).max(3_600_000).default(2_000),
-  /** Comma-separated emails of the operators allowed to call POST /admin/contests. */
-  ADMIN_EMAILS: z
-    .string()
-    .default('')
-    .transform((v) => v.split(',').map((e) => e.trim().toLowerCase()).filter(Boolean)),
+  /** Removed (issue #46): read only to say at start-up that it is ignored (IGNORED_VARIABLES). */
+  ADMIN_EMAILS: z.string().optional(),
   /**
    * Origins (scheme://host[:port], comma-separated) of web clients served from other hosts that may
    * call the HTTP API and the socket from a browser (CORS, with credentials), e.g. a client written
@@ -155,8 +220,7 @@ const envSchema = z.object({
   /**
    * Redis connection string (redis:// or rediss://, optional user:password, /db). Unset: one process
    * with everything in memory. Set, it carries Socket.IO between processes (Redis Streams adapter),
-   * the live duel rooms and single-player sessions, and the room-clock leases (README "Running
-   * several processes"), and GET /readyz also needs Redis to answer PING.
+   * the live duel rooms and single-player sessions, and the room-clock leases (docs/scale-out.md), and GET /readyz also needs Redis to answer PING.
    */
   REDIS_URL: z
     .string()
@@ -172,6 +236,15 @@ const envSchema = z.object({
   /** Prefix of every Redis key and stream this server uses, so several deployments or test runs can
    * share one Redis. */
   REDIS_KEY_PREFIX: z.string().min(1).max(64).default('mathsprint:'),
+}).superRefine((env, ctx) => {
+  // Node refuses a headers deadline later than the whole request's (http.createServer).
+  if (env.HTTP_HEADERS_TIMEOUT_MS > env.HTTP_REQUEST_TIMEOUT_MS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['HTTP_HEADERS_TIMEOUT_MS'],
+      message: `HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (${env.HTTP_REQUEST_TIMEOUT_MS})`,
+    });
+  }
 });
 
 export type Config = z.infer<typeof envSchema> & { SERVE_WEB: boolean };
@@ -182,6 +255,23 @@ export function corsOrigins(config: Pick<Config, 'CORS_ORIGINS' | 'WEB_URL'>): s
   const origins = new Set(config.CORS_ORIGINS);
   if (config.WEB_URL) origins.add(new URL(config.WEB_URL).origin);
   return [...origins];
+}
+
+/**
+ * Variables that no longer do anything, each with why, for the one warning a server started with
+ * one set logs (main.ts), so that an operator who still sets it learns what replaced it.
+ */
+export const IGNORED_VARIABLES = {
+  ADMIN_EMAILS:
+    'ADMIN_EMAILS is ignored: operators are granted with `npm run admin -- grant EMAIL` (and revoked with `npm run admin -- revoke EMAIL`). ' +
+    'Sign-up verifies no email, so a listed address made whoever signed up with it first an operator',
+} as const satisfies Partial<Record<keyof z.infer<typeof envSchema>, string>>;
+
+/** The IGNORED_VARIABLES warnings that apply to `config`: one per ignored variable it sets. */
+export function ignoredVariableWarnings(config: Config): Array<{ variable: string; message: string }> {
+  return Object.entries(IGNORED_VARIABLES)
+    .filter(([variable]) => config[variable as keyof typeof IGNORED_VARIABLES] !== undefined)
+    .map(([variable, message]) => ({ variable, message }));
 }
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */

@@ -3,7 +3,7 @@
  * app, listen, and stop gracefully on SIGINT or SIGTERM (ops/shutdown.ts). Logs one line when ready
  * to serve.
  */
-import { loadConfig } from './config.js';
+import { ignoredVariableWarnings, loadConfig } from './config.js';
 import { buildApp } from './app.js';
 import { shutDownGracefully, SHUTDOWN_DEADLINE_MS } from './ops/shutdown.js';
 import { systemClock } from './platform/clock.js';
@@ -14,6 +14,7 @@ import { createLogger } from './platform/logger.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
+  for (const { variable, message } of ignoredVariableWarnings(config)) logger.warn({ variable }, message);
   // A promise rejected with nobody listening (a Redis command cut off when its connection drops, in
   // a library's fire-and-forget call) is logged rather than allowed to stop the whole process and
   // every game on it; the server's own background work attaches its handlers.
@@ -33,12 +34,14 @@ async function main(): Promise<void> {
   });
   const backup =
     lock && database.snapshot ? { token: lock.info.opsToken, snapshot: database.snapshot } : undefined;
+  const opsToken = lock?.info.opsToken;
   const app = await buildApp({
     config,
     db: database.db,
     clock: systemClock,
     logger,
     backup,
+    opsToken,
     databaseShared: database.kind === 'postgres',
   });
   // A deep accept queue so thousands of players connecting in the same second are not dropped.

@@ -46,7 +46,7 @@ import type { Question } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts, contests, dailyAnswers, dailyOpens, dailySubmissions } from '../src/db/schema/index.js';
 import type { DuelHandle } from '../src/duel/duel.socket.js';
 import { questionTexts } from '../src/duel/duel.machine.js';
-import { guest, signup, type Account } from './helpers/accounts.js';
+import { guest, signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { call, correctAnswers, setRating } from './helpers/daily.js';
 import { fieldsNamed } from './helpers/json-fields.js';
@@ -96,10 +96,10 @@ describe("weekly contest: another player's attempt", () => {
 
   beforeAll(async () => {
     clock = new ManualClock(WEDNESDAY);
-    server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
     api = contestApi(server);
     others = contestApi(server, othersSaw);
-    const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     [ann, bob, mal] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob'), signup(server, 'Mal')]);
     const created = await api.create(admin.token, { openTime: new Date(WEDNESDAY + 60_000).toISOString(), durationMinutes: 10, questionCount: 20 });
     expect(created.status).toBe(201);
@@ -213,33 +213,40 @@ describe("daily practice: another player's work and locked sections", () => {
   });
 
   it("makes a comment or vote whose body names another user the caller's own", async () => {
-    const posted = await call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token: ann.token, body: { date: TODAY, sectionKey: 'basic', text: 'Mine' } });
+    // Players of their own, who submitted the set: its discussion is theirs only then (issue #47).
+    const [amy, ben, cat] = await Promise.all([signup(server, 'Amy'), signup(server, 'Ben'), signup(server, 'Cat')]);
+    for (const p of [amy, ben, cat]) {
+      expect((await call(server, 'GET', `/api/daily/section/${TODAY}/basic`, { token: p.token })).status).toBe(200);
+      const body = { date: TODAY, sectionKey: 'basic', answers: correctAnswers(TODAY, 'basic') };
+      expect((await call(server, 'POST', '/api/daily/submit', { token: p.token, body })).status).toBe(200);
+    }
+    const posted = await call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token: amy.token, body: { date: TODAY, sectionKey: 'basic', text: 'Mine' } });
     expect(posted.status).toBe(201);
     const annComment = posted.body.comment;
     expect(
-      (await call(server, 'POST', `/api/daily/comments/${annComment._id}/vote`, { token: cid.token, body: { voteType: 'down' } })).status,
+      (await call(server, 'POST', `/api/daily/comments/${annComment._id}/vote`, { token: cat.token, body: { voteType: 'down' } })).status,
     ).toBe(200);
 
     const forged = await call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', {
-      token: bob.token,
-      body: { date: TODAY, sectionKey: 'basic', text: 'Signed Ann', userId: ann.id, user: { _id: ann.id, name: 'Ann' }, votes: { [ann.id]: 'up' } },
+      token: ben.token,
+      body: { date: TODAY, sectionKey: 'basic', text: 'Signed Ann', userId: amy.id, user: { _id: amy.id, name: 'Ann' }, votes: { [amy.id]: 'up' } },
     });
     expect(forged.status).toBe(201);
-    expect(forged.body.comment).toMatchObject({ text: 'Signed Ann', user: { _id: bob.id, name: 'Bob' }, votes: {} });
+    expect(forged.body.comment).toMatchObject({ text: 'Signed Ann', user: { _id: ben.id, name: 'Ben' }, votes: {} });
 
     const voted = await call<DailyCommentResponse>(server, 'POST', `/api/daily/comments/${annComment._id}/vote`, {
-      token: bob.token,
-      body: { voteType: 'up', userId: cid.id },
+      token: ben.token,
+      body: { voteType: 'up', userId: cat.id },
     });
     expect(voted.status).toBe(200);
-    expect(voted.body.comment.votes).toEqual({ [cid.id]: 'down', [bob.id]: 'up' });
+    expect(voted.body.comment.votes).toEqual({ [cat.id]: 'down', [ben.id]: 'up' });
 
-    const listed = await call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic`, { token: cid.token });
+    const listed = await call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic`, { token: cat.token });
     // Sorted by text: both comments can carry the same millisecond, which leaves their order open.
     const rows = listed.body.comments.map((c) => [c.text, c.user._id, c.votes] as const);
     expect([...rows].sort((a, b) => a[0].localeCompare(b[0]))).toEqual([
-      ['Mine', ann.id, { [cid.id]: 'down', [bob.id]: 'up' }],
-      ['Signed Ann', bob.id, {}],
+      ['Mine', amy.id, { [cat.id]: 'down', [ben.id]: 'up' }],
+      ['Signed Ann', ben.id, {}],
     ]);
   });
 
@@ -292,7 +299,7 @@ describe('accounts: stale tokens and guests', () => {
   const sockets: Client[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
   });
   afterAll(async () => {
     for (const s of sockets) s.disconnect();

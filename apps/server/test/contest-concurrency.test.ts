@@ -9,13 +9,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestScore, isCorrectAnswer, type Question } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts } from '../src/db/schema/index.js';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, type Reply } from './helpers/contest.js';
 import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const WEDNESDAY = Date.UTC(2026, 0, 7, 12, 0);
 const ADMIN_EMAIL = 'concurrency.admin@example.com';
-const ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
+const ENV = { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
 
 /** Makes a live 20-question contest with `players` registered and started; returns its id. */
 async function liveContest(server: TestServer, clock: ManualClock, admin: Account, players: readonly Account[]): Promise<string> {
@@ -51,7 +51,7 @@ async function answersRacingSubmit(servers: readonly TestServer[], clock: Manual
   expect((await api(0).answer(player.token, { contestId, questionIndex: 0, answer: -1 })).status).toBe(200);
 
   const sent: Array<{ questionIndex: number; answer: number; reply: Promise<Reply<unknown>> }> = [];
-  let submit: Promise<Reply<{ attempt: { answers: Array<{ questionIndex: number; userAnswer: number | null }>; answeredCount: number; totalScore: number } }>> | null = null;
+  let submit: Promise<Reply<{ attempt: { answers: Array<{ questionIndex: number; userAnswer: number | null }>; answeredCount: number; totalScore: number | null } }>> | null = null;
   for (let round = 0; round < 3; round++) {
     for (let i = 0; i < 20; i++) {
       // Round 1's answers are right, the others wrong, so the score depends on which ones won.
@@ -73,7 +73,8 @@ async function answersRacingSubmit(servers: readonly TestServer[], clock: Manual
   expect(new Map(submitted.body.attempt.answers.map((a) => [a.questionIndex, a.userAnswer]))).toEqual(stored);
   expect(submitted.body.attempt.answeredCount).toBe(stored.size);
   const correct = [...stored].filter(([i, value]) => isCorrectAnswer(questions[i] as Question, value)).length;
-  expect(submitted.body.attempt.totalScore).toBe(contestScore(correct));
+  // The reply carries no score before close (issue #47); the stored attempt below holds it.
+  expect(submitted.body.attempt.totalScore).toBeNull();
   // Every acknowledged answer's question is stored, with one of the acknowledged values (or the first answer).
   sent.forEach((s, k) => {
     if (replies[k]?.status !== 200) return;
@@ -98,7 +99,7 @@ describe('contest writes under concurrency, one server', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ clock, env: ENV });
-    admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
   });
   afterAll(() => server?.close());
 
@@ -139,7 +140,7 @@ describe('contest writes under concurrency, two servers on one PostgreSQL databa
     const a = await startTestServer({ clock, env: ENV, ...shared.serverOptions() });
     const b = await startTestServer({ clock, env: ENV, ...shared.serverOptions() });
     try {
-      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(a, 'Admin', ADMIN_EMAIL);
       for (let i = 0; i < 3; i++) await answersRacingSubmit([a, b], clock, admin, await signup(b, `Racer ${i}`));
     } finally {
       await a.close();
@@ -158,7 +159,7 @@ describe('first starts on two servers sharing one database', () => {
     const a = await startTestServer({ clock: clockA, env: ENV, ...shared.serverOptions() });
     const b = await startTestServer({ clock: clockB, env: ENV, ...shared.serverOptions() });
     try {
-      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(a, 'Admin', ADMIN_EMAIL);
       const players = await Promise.all(Array.from({ length: 30 }, (_, i) => signup(i % 2 ? a : b, `Twin ${i}`)));
       const created = await contestApi(a).create(admin.token, { openTime: new Date(WEDNESDAY + 5_000).toISOString(), durationMinutes: 10, questionCount: 20 });
       expect(created.status).toBe(201);

@@ -9,14 +9,14 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contestScore, rateRoundRobin, type Question } from '@mathsprint/shared/domain';
 import { contestAttempts, contests, ratingHistory, users } from '../src/db/schema/index.js';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
 
 /** Wednesday 7 January 2026, 12:00 UTC (winter). */
 const WEDNESDAY = Date.UTC(2026, 0, 7, 12, 0);
 const ADMIN_EMAIL = 'lifecycle.admin@example.com';
-const BASE_ENV = { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
+const BASE_ENV = { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' };
 
 async function scheduledRows(server: TestServer) {
   return server.database.db.select().from(contests).where(isNotNull(contests.scheduleSlot)).orderBy(contests.openTime);
@@ -113,7 +113,7 @@ describe('the scheduler loop', () => {
     const clock = new ManualClock(WEDNESDAY);
     const server = await startTestServer({ clock, env: { ...BASE_ENV, CONTEST_SCHEDULER_INTERVAL_MS: '20' } });
     try {
-      const admin = await signup(server, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
       const ann = await signup(server, 'Ann');
       const api = contestApi(server);
       const contestId = await createContest(server, admin, 1_000, 1, 5);
@@ -137,7 +137,7 @@ describe('the scheduler loop', () => {
     const a = await startTestServer({ clock, env: { ...BASE_ENV, CONTEST_SCHEDULER_INTERVAL_MS: '20' }, ...shared.serverOptions() });
     const b = await startTestServer({ clock, env: BASE_ENV, ...shared.serverOptions() });
     try {
-      const admin = await signup(b, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(b, 'Admin', ADMIN_EMAIL);
       // A's start-up pass found only Friday's contest: it now sleeps through its 20 ms passes.
       const contestId = await createContest(b, admin, 60_000, 1, 5);
       clock.advance(60_000);
@@ -160,7 +160,7 @@ describe('restart between close and finalization', () => {
     let first: TestServer | null = await startTestServer({ clock, env: BASE_ENV, ...shared.serverOptions() });
     let second: TestServer | null = null;
     try {
-      const admin = await signup(first, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(first, 'Admin', ADMIN_EMAIL);
       const [ann, bob, cid] = [await signup(first, 'Ann'), await signup(first, 'Bob'), await signup(first, 'Cid')];
       const api = contestApi(first);
       // X lasts 1 minute and is left closed; Y lasts 2 minutes and is left live past its close.
@@ -230,7 +230,7 @@ describe('two server processes on one PostgreSQL database', () => {
     ]);
     try {
       expect(await scheduledRows(a)).toHaveLength(1);
-      const admin = await signup(a, 'Admin', ADMIN_EMAIL);
+      const admin = await signupOperator(a, 'Admin', ADMIN_EMAIL);
       const contestId = await createContest(b, admin, 60_000, 2, 12);
       const servers = [a, b];
       const players: Account[] = [];

@@ -27,7 +27,7 @@ import type {
   ServerToClientEvents,
 } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../src/db/schema/index.js';
-import { signup, guest, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, guest, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { fieldsNamed } from './helpers/json-fields.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
@@ -48,6 +48,8 @@ async function connectClient(server: TestServer, token?: string): Promise<Client
 }
 
 const REVEALING = new Set(['correctAnswer', 'isCorrect', 'explanation', 'points', 'answer', 'seed']);
+/** Fields that grade an attempt (issue #47): null or absent in every response before close. */
+const GRADING = new Set(['totalScore', 'correctCount', 'wrongCount', 'score', 'correctAnswers', 'rank', 'percentile']);
 
 describe('weekly contest, whole run on the clock', () => {
   let server: TestServer;
@@ -85,10 +87,10 @@ describe('weekly contest, whole run on the clock', () => {
     clock = new ManualClock(WEDNESDAY);
     server = await startTestServer({
       clock,
-      env: { ADMIN_EMAILS: `${ADMIN_EMAIL}, other@example.com`, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
+      env: { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
     });
     api = contestApi(server, beforeClose);
-    admin = await signup(server, 'Admin', ADMIN_EMAIL.toUpperCase());
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     ann = await signup(server, 'Ann', 'ann.smith@example.com');
     bob = await signup(server, 'Bob', 'bob@example.org');
     cid = await signup(server, 'Cid', 'cid+maths@example.net');
@@ -194,7 +196,7 @@ describe('weekly contest, whole run on the clock', () => {
       status: 'in-progress',
       startedAt: new Date(annStartedAt).toISOString(),
       submittedAt: null,
-      totalScore: 0,
+      totalScore: null,
       rank: null,
       answers: [],
     });
@@ -287,12 +289,13 @@ describe('weekly contest, whole run on the clock', () => {
     const [submitted, ...twins] = await Promise.all([api.submit(cid.token, contest._id), api.submit(cid.token, contest._id), api.submit(cid.token, contest._id)]);
     expect(submitted.status).toBe(200);
     for (const twin of twins) expect(twin).toMatchObject({ status: 200, body: submitted.body });
+    // Submitted, with its answer count, and graded only at close (issue #47; checked after close below).
     expect(submitted.body.attempt).toMatchObject({
       status: 'submitted',
       autoSubmitted: false,
-      totalScore: contestScore(cidRightIndexes.length),
-      correctCount: cidRightIndexes.length,
-      wrongCount: 8 - cidRightIndexes.length,
+      totalScore: null,
+      correctCount: null,
+      wrongCount: null,
       answeredCount: 8,
       totalTimeSpent: Math.round((cidSubmittedAt - cidStartedAt) / 1000),
       submittedAt: new Date(cidSubmittedAt).toISOString(),
@@ -301,7 +304,7 @@ describe('weekly contest, whole run on the clock', () => {
     });
   });
 
-  it('submits Ann with her score but no correctness, once', async () => {
+  it('submits Ann without her score or correctness, once', async () => {
     clock.advance(30_000);
     annSubmittedAt = clock.now();
     // Statistics read just before (kept for 2 s) count her submission at once: her results page reads them next.
@@ -311,9 +314,9 @@ describe('weekly contest, whole run on the clock', () => {
     expect((await api.stats(contest._id)).body.stats.completedAttempts).toBe(2);
     expect(r.body.attempt).toMatchObject({
       status: 'submitted',
-      totalScore: contestScore(annRight),
-      correctCount: annRight,
-      wrongCount: 1,
+      totalScore: null,
+      correctCount: null,
+      wrongCount: null,
       answeredCount: 11,
       totalTimeSpent: Math.round((annSubmittedAt - annStartedAt) / 1000),
     });
@@ -367,6 +370,8 @@ describe('weekly contest, whole run on the clock', () => {
       const revealing = fieldsNamed(JSON.parse(response.text), REVEALING).filter(([key, value]) => !(key === 'points' && value === 5) && value !== null);
       // Question points (5) are public; every other revealing field must be null or absent.
       expect(revealing, `${response.method} ${response.path}`).toEqual([]);
+      const grading = fieldsNamed(JSON.parse(response.text), GRADING).filter(([, value]) => value !== null);
+      expect(grading, `${response.method} ${response.path}`).toEqual([]);
     }
   });
 
@@ -387,6 +392,14 @@ describe('weekly contest, whole run on the clock', () => {
     expect(late.body.attempt.answers.every((a) => a.isCorrect === true && a.correctAnswer !== null)).toBe(true);
     expect(of(bob)?.submittedAt?.getTime()).toBe(closeMs);
     expect(of(eve)).toMatchObject({ submittedAt: null, rank: null, badges: [] });
+    // Cid's and Ann's submits, graded now that the contest has closed (issue #47).
+    expect((await api.submit(cid.token, contest._id)).body.attempt).toMatchObject({
+      totalScore: contestScore(cidRightIndexes.length),
+      correctCount: cidRightIndexes.length,
+      wrongCount: 8 - cidRightIndexes.length,
+      answeredCount: 8,
+    });
+    expect((await api.submit(ann.token, contest._id)).body.attempt).toMatchObject({ totalScore: contestScore(annRight), correctCount: annRight, wrongCount: 1 });
 
     // Expected standings: Bob 100 points, Ann 50, Cid 30.
     const expected = [
@@ -565,9 +578,9 @@ describe('POST /admin/contests', () => {
   const clock = new ManualClock(WEDNESDAY);
 
   beforeAll(async () => {
-    server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
     api = contestApi(server);
-    admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     player = await signup(server, 'Player');
   });
   afterAll(() => server?.close());

@@ -2,16 +2,19 @@
  * The daily discussion (issue #4 "Discussion") against the real server: comments and votes over
  * HTTP, their live broadcast to the room 'comments:{date}:{sectionKey}' through two socket.io
  * clients, forged client events that are never relayed, validation, the per-user rate limit, and
- * the section lock on posting and voting (with the opening that keeps a fallen player in).
+ * the rule that a discussion is a player's only once they submitted its set (issue #47; the
+ * submission keeps a player whose rating fell in). daily-oracle.test.ts covers the refusals before it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyComment, DailyCommentResponse, DailyCommentsResponse } from '@mathsprint/shared/protocol';
 import { guest, signup, type Account } from './helpers/accounts.js';
-import { call, connectClient, nextEvent, setRating, type Client } from './helpers/daily.js';
+import { call, connectClient, correctAnswers, nextEvent, setRating, type Client } from './helpers/daily.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TODAY = '2026-01-29';
 const RATE_LIMIT = 4;
+/** The rate limit's window: real time (the limiter's clock is the library's, not the injected one), long enough for five posts. */
+const RATE_WINDOW_MS = 3000;
 
 describe('daily discussion', () => {
   let server: TestServer;
@@ -29,6 +32,12 @@ describe('daily discussion', () => {
   const list = (token: string, sectionKey = 'basic', date = TODAY) =>
     call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${date}&sectionKey=${sectionKey}&limit=200`, { token });
   const join = (socket: Client, payload: unknown) => socket.timeout(3000).emitWithAck('joinCommentRoom', payload as never);
+  /** Opens and submits today's `sectionKey` as `account`: the discussion is theirs from then on. */
+  const submitSet = async (account: Account, sectionKey: 'basic' | 'intermediate') => {
+    expect((await call(server, 'GET', `/api/daily/section/${TODAY}/${sectionKey}`, { token: account.token })).status).toBe(200);
+    const res = await call(server, 'POST', '/api/daily/submit', { token: account.token, body: { date: TODAY, sectionKey, answers: correctAnswers(TODAY, sectionKey) } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+  };
   const connect = async (token?: string) => {
     const socket = await connectClient(server, token);
     sockets.push(socket);
@@ -37,8 +46,11 @@ describe('daily discussion', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 0, 29, 9, 0));
-    server = await startTestServer({ clock, env: { DAILY_COMMENT_RATE_LIMIT: String(RATE_LIMIT), DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: '60000' } });
+    // The rate limit is tested on a server of its own below; here it must not get in the way.
+    server = await startTestServer({ clock, env: { DAILY_COMMENT_RATE_LIMIT: '1000' } });
     [ann, bob] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob')]);
+    await setRating(server, bob.id, 1650);
+    for (const [account, key] of [[ann, 'basic'], [bob, 'basic'], [bob, 'intermediate']] as const) await submitSet(account, key);
     [annSocket, bobSocket] = await Promise.all([connect(ann.token), connect(bob.token)]);
     expect(await join(annSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
     expect(await join(bobSocket, { date: TODAY, sectionKey: 'basic' })).toEqual({});
@@ -49,7 +61,7 @@ describe('daily discussion', () => {
   });
 
   it('sends a stored comment live to the room, as plain text', async () => {
-    clock.advance(60_000); // a fresh rate-limit window for this test
+    clock.advance(60_000);
     const markup = '<img src=x onerror="alert(1)"> is 7 × 8 = 56?';
     const live = nextEvent(bobSocket, 'newComment');
     const res = await comment(ann.token, `  ${markup}  `);
@@ -93,7 +105,7 @@ describe('daily discussion', () => {
   it('sends nothing to other sections\' rooms, nor after leaving', async () => {
     clock.advance(60_000);
     const elsewhere = await connect(bob.token);
-    expect(await join(elsewhere, { date: TODAY, sectionKey: 'advanced' })).toEqual({});
+    expect(await join(elsewhere, { date: TODAY, sectionKey: 'intermediate' })).toEqual({});
     let leaked = 0;
     elsewhere.on('newComment', () => leaked++);
     expect(await annSocket.timeout(3000).emitWithAck('leaveCommentRoom', { date: TODAY, sectionKey: 'basic' })).toEqual({});
@@ -176,18 +188,7 @@ describe('daily discussion', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: "voteType must be 'up' or 'down', got 'sideways'" } });
   });
 
-  it('rate-limits posting per user with 429, and lets them post again after the window', async () => {
-    clock.advance(60_000);
-    for (let i = 0; i < RATE_LIMIT; i++) expect((await comment(bob.token, `message ${i}`)).status).toBe(201);
-    const limited = await comment(bob.token, 'one too many');
-    expect(limited).toMatchObject({ status: 429, body: { error: 'You are posting comments too quickly. Please wait a moment.' } });
-    // Another user is not affected.
-    expect((await comment(ann.token, 'still fine')).status).toBe(201);
-    clock.advance(60_000);
-    expect((await comment(bob.token, 'after the window')).status).toBe(201);
-  });
-
-  it('refuses posting and voting in a section locked for the caller with the 403 opening it gives, storing nothing', async () => {
+  it('refuses reading, posting and voting in a section locked for the caller with the 403 opening it gives, storing nothing', async () => {
     clock.advance(60_000);
     const [low, high] = await Promise.all([signup(server, 'Lou'), signup(server, 'Hal')]);
     await setRating(server, low.id, 1599);
@@ -195,6 +196,7 @@ describe('daily discussion', () => {
     const opening = await call<{ error: string }>(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: low.token });
     expect(opening).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1599)' } });
 
+    await submitSet(high, 'intermediate');
     const target = await comment(high.token, 'How did you do question 3?', 'intermediate');
     expect(target.status).toBe(201);
     const id = target.body.comment._id;
@@ -204,25 +206,27 @@ describe('daily discussion', () => {
     expect(posted).toMatchObject({ status: 403, body: { error: opening.body.error } });
     const voted = await vote(low.token, id, 'down');
     expect(voted).toMatchObject({ status: 403, body: { error: opening.body.error } });
-    // Reading is not locked: the caller sees the same discussion, unchanged.
-    const after = await list(low.token, 'intermediate');
-    expect(after.status).toBe(200);
+    // Reading is refused the same way (issue #47), and the discussion is unchanged.
+    expect(await list(low.token, 'intermediate')).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    const after = await list(high.token, 'intermediate');
     expect(after.body.comments).toEqual(before.body.comments);
     expect(after.body.comments.find((c) => c._id === id)?.votes).toEqual({});
     expect(after.body.comments.map((c) => c.text)).not.toContain('let me in');
 
-    // The open section stays open to them.
+    // The open section is theirs once they submit it.
+    await submitSet(low, 'basic');
     const basic = await comment(low.token, 'basic is fine', 'basic');
     expect(basic.status).toBe(201);
     expect((await vote(low.token, basic.body.comment._id, 'up')).body.comment.votes).toEqual({ [low.id]: 'up' });
   });
 
-  it("keeps the discussion open to a player who opened the section that day, after their rating falls below it", async () => {
+  it("keeps the discussion open to a player who submitted the section that day, after their rating falls below it", async () => {
     clock.advance(60_000);
     const [fallen, author] = await Promise.all([signup(server, 'Flo'), signup(server, 'Ada')]);
     await setRating(server, fallen.id, 1620);
     await setRating(server, author.id, 1700);
-    expect((await call(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: fallen.token })).status).toBe(200);
+    await submitSet(fallen, 'intermediate');
+    await submitSet(author, 'intermediate');
     const target = await comment(author.token, 'Question 7 was tricky', 'intermediate');
     expect(target.status).toBe(201);
 
@@ -238,11 +242,41 @@ describe('daily discussion', () => {
     const listed = await list(fallen.token, 'intermediate');
     expect(listed.body.comments.map((c) => c.text)).toContain('I used the difference of squares');
 
-    // The opening counts for its own date only: yesterday's discussion of the section is locked.
+    // The submission counts for its own date only: yesterday's discussion of the section is locked.
     const yesterday = await comment(fallen.token, 'and yesterday?', 'intermediate', '2026-01-28');
     expect(yesterday).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)' } });
     // Nor for another locked section.
     const advanced = await comment(fallen.token, 'advanced?', 'advanced');
     expect(advanced).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1540)' } });
+  });
+});
+
+describe('daily discussion rate limit', () => {
+  let server: TestServer;
+  afterAll(async () => server?.close());
+
+  it('rate-limits posting per user with 429, and lets them post again after the window', async () => {
+    const clock = new ManualClock(Date.UTC(2026, 0, 29, 9, 0));
+    server = await startTestServer({
+      clock,
+      env: { DAILY_COMMENT_RATE_LIMIT: String(RATE_LIMIT), DAILY_COMMENT_RATE_LIMIT_WINDOW_MS: String(RATE_WINDOW_MS) },
+    });
+    const [ann, bob] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob')]);
+    // The discussion is readable and writable only after the set is submitted.
+    for (const account of [ann, bob]) {
+      expect((await call(server, 'GET', `/api/daily/section/${TODAY}/basic`, { token: account.token })).status).toBe(200);
+      const res = await call(server, 'POST', '/api/daily/submit', { token: account.token, body: { date: TODAY, sectionKey: 'basic', answers: correctAnswers(TODAY, 'basic') } });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const comment = (token: string, text: string) =>
+      call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token, body: { date: TODAY, sectionKey: 'basic', text } });
+    const opened = Date.now();
+    for (let i = 0; i < RATE_LIMIT; i++) expect((await comment(bob.token, `message ${i}`)).status).toBe(201);
+    const limited = await comment(bob.token, 'one too many');
+    expect(limited).toMatchObject({ status: 429, body: { error: 'You are posting comments too quickly. Please wait a moment.' } });
+    // Another user is not affected.
+    expect((await comment(ann.token, 'still fine')).status).toBe(201);
+    await new Promise((r) => setTimeout(r, opened + RATE_WINDOW_MS + 100 - Date.now()));
+    expect((await comment(bob.token, 'after the window')).status).toBe(201);
   });
 });

@@ -124,10 +124,10 @@ describe('daily practice over several days on the clock', () => {
   });
 
   it('refuses a submission before the section was opened (nothing to time it from); a preview does not open it', async () => {
-    // The home card's sample problems: the questions, but no opening (issue #4: time from opening).
+    // The home card's sample problems: the first 3 questions, and no opening (issues #4, #47: time from opening).
     const preview = await get<DailySectionResponse>('/api/daily/section/2026-01-29/basic?preview=1', ann.token);
     expect(preview.status).toBe(200);
-    expect(preview.body.questions).toHaveLength(10);
+    expect(preview.body.questions).toHaveLength(3);
     expect(preview.body.openedAt).toBeNull();
     const badPreview = await get<{ error: string }>('/api/daily/section/2026-01-29/basic?preview=maybe', ann.token);
     expect(badPreview.status).toBe(400);

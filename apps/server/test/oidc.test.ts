@@ -139,6 +139,11 @@ describe('Google sign-in (OpenID Connect)', () => {
     expect(params.get('nonce')).toBeTruthy();
   });
 
+  it("drops the control and format characters of the provider's name, keeping its emoji", async () => {
+    const token = await signInWithProvider({ sub: freshSubject(), email: 'rtl.name@example.com', email_verified: true, name: '\u202EMal\u200Blory 👩\u200D💻\u2066' });
+    expect((await me(token)).user?.name).toBe('Mallory 👩\u200D💻');
+  });
+
   it('creates an account on a first sign-in and finds the same one the next time', async () => {
     const sub = freshSubject();
     const token = await signInWithProvider({ sub, email: 'New.Person@Example.com', email_verified: true, name: 'New Person' });

@@ -4,7 +4,7 @@
  * process exits 0 within 10 s after closing the database, and what was written before is there
  * when the server starts again on the same database. On the suite's backend: PGlite in DATA_DIR,
  * or a scratch PostgreSQL database when TEST_DATABASE_URL is set. A SIGTERM sent to `npm start`
- * (what `kill $!` after `npm start &` does, README "Running several processes") stops the server
+ * (what `kill $!` after `npm start &` does, docs/scale-out.md) stops the server
  * too, not only npm.
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

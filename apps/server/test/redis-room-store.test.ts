@@ -39,7 +39,7 @@ function ok<T extends { ok: boolean }>(outcome: T | undefined): Extract<T, { ok:
 
 /** Creates a room on `a`, joins Bob through `b`, starts through `a`: a 1-minute game. */
 async function startedRoom(a: RedisRoomStore, b: RedisRoomStore, code: string): Promise<DuelRoom> {
-  expect(await a.create(m.createRoom({ code, mode: 1, host: alice }, T0))).toBe(true);
+  expect(await a.create(m.createRoom({ code, mode: 1, host: alice }))).toBe(true);
   ok((await b.update(code, (room) => m.joinRoom(room, bob, T0)))?.result);
   return ok((await a.update(code, (room) => m.startGame(room, alice.userId, { id: `game-${code}`, seed: code }, T0)))?.result).room;
 }

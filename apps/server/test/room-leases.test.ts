@@ -2,8 +2,7 @@
  * Room clock leases between processes sharing Redis (issue #5, room-leases.ts): a process keeps all
  * its leases alive with one renewal, a survivor takes every room of a process that stopped
  * renewing, a process that stalled past its expiry learns at its next renewal which rooms it lost,
- * a game's end releases only that game's lease, a shutdown hands every room over at once, and the
- * leases an earlier version left are taken over.
+ * a game's end releases only that game's lease, and a shutdown hands every room over at once.
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
 import { describe, expect, it, vi } from 'vitest';
@@ -70,24 +69,6 @@ describe.skipIf(!testRedisUrl)(`room clock leases (needs ${NO_REDIS})`, () => {
     for (const code of kept) expect(await holder(code)).toBe('host-a:3');
     // The next renewal is the ordinary one again.
     expect(await a.leases.renew(() => kept)).toEqual({ fenced: false, lost: [] });
-  });
-
-  it('takes over the games whose leases an earlier version left (one expiry per room)', async () => {
-    const keys = duelKeys(redisFor.prefix());
-    const redis = redisFor.admin();
-    // As the version before 2026-11-25 left them at shutdown: owner and game in the hash, expiry 0.
-    await redis.client.hset(keys.lease, 'OLD001', 'old-host:9 g1', 'OLD002', 'old-host:9 g2');
-    await redis.client.zadd(keys.leaseExpiryBefore20261125, 0, 'OLD001', 0, 'OLD002');
-    const b = await leasesOf('host-b:8');
-    expect(await b.leases.migrate()).toBe(2);
-    expect(await b.leases.migrate()).toBe(0);
-    await b.leases.renew(() => []);
-    const taken = await b.leases.takeExpired();
-    expect(taken.sort((x, y) => x.code.localeCompare(y.code))).toEqual([
-      { code: 'OLD001', gameId: 'g1' },
-      { code: 'OLD002', gameId: 'g2' },
-    ]);
-    expect(await redis.client.exists(keys.leaseExpiryBefore20261125)).toBe(0);
   });
 
   it("releases only the ended game's lease, and hands every room over at once on shutdown", async () => {

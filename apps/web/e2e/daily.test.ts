@@ -6,7 +6,8 @@
  * error toast of a refused try goes once the submit succeeds), finds themselves in the daily
  * rankings and the season leaderboard, sees today
  * solved in the streak calendar and the streak at 1 on the home dashboard (whose daily card first
- * invites a start, then says the streak is safe for today); posts a comment that
+ * invites a start, then says the streak is safe for today); B's discussion opens only once B has
+ * submitted the set (issue #47); A posts a comment that
  * appears live in a second signed-in browser, where a vote on it shows up live in the first; a
  * comment holding markup is shown as text and runs nothing. Guests are invited to create an account
  * and call no daily endpoint. Every screen is saved at phone and desktop widths under SCREENSHOT_DIR
@@ -206,8 +207,13 @@ describe('user story: daily practice hub', () => {
     await expect.poll(() => shownMonth.textContent()).toBe(monthLabel(now.getTime()));
     await shot(pageB, 'daily-06b-calendar-phone');
 
-    // B opens the basic set's discussion on a phone.
+    // B opens the basic set on a phone: its discussion waits for B's submission (issue #47), which
+    // B sends blank (no points, so the boards below keep their order), and then opens.
     await setCard(pageB, 'Basic').getByRole('button', { name: 'Start Solving Basic' }).click();
+    await pageB.locator('#daily-open-section .daily-discussion-locked').getByText('Submit this set to read and join its discussion.').waitFor({ timeout: 15_000 });
+    expect(await pageB.getByLabel('Comment on Basic').count()).toBe(0);
+    await pageB.getByRole('button', { name: 'Execute Submit()' }).click();
+    await pageB.getByRole('dialog').getByRole('button', { name: 'Submit anyway' }).click();
     await pageB.getByText('No comments yet. Start the discussion!').waitFor({ timeout: 15_000 });
 
     // On a phone a toast sits at the bottom, clear of the header's logo and Logout.

@@ -4,6 +4,7 @@
  * session-cache.ts does, kept true by the session change feed (session-feed.ts).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { gamePlayers, games } from '../db/schema/games.js';
 import { users, type NewUserRow, type UserRow } from '../db/schema/users.js';
 import { queryRows, type Database } from '../platform/db.js';
 import type { SessionChanges } from './session-feed.js';
@@ -49,6 +50,16 @@ export interface AccountsRepo {
    * (none asked for when null), in one statement.
    */
   sessionChangesSince(sinceMs: number | null): Promise<SessionChanges>;
+  /**
+   * Erases an account in one transaction, only while it still has `expectedTokenVersion` (the
+   * version whose password or confirmation the caller checked) and is not deleted: the row keeps
+   * its id (games, contests, ratings and boards point at it) but takes `name` and loses email,
+   * password hash and provider identity; deleted_at is set and tokenVersion bumped (every token
+   * ends, the change feed tells the other processes). The name copied into its finished games
+   * (game_players.name, games.winner_name) becomes `name` too. Undefined when the account is gone,
+   * already deleted, or changed meanwhile.
+   */
+  eraseAccount(id: string, expectedTokenVersion: number, name: string): Promise<UserRow | undefined>;
 }
 
 export function createAccountsRepo(db: Database): AccountsRepo {
@@ -61,7 +72,7 @@ export function createAccountsRepo(db: Database): AccountsRepo {
       const [row] = await db
         .select({ id: users.id, name: users.name, isGuest: users.isGuest, tokenVersion: users.tokenVersion })
         .from(users)
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.deletedAt)))
         .limit(1);
       return row;
     },
@@ -69,7 +80,7 @@ export function createAccountsRepo(db: Database): AccountsRepo {
       const rows = await db
         .select({ id: users.id, name: users.name, isGuest: users.isGuest, tokenVersion: users.tokenVersion })
         .from(users)
-        .where(inArray(users.id, [...ids]));
+        .where(and(inArray(users.id, [...ids]), isNull(users.deletedAt)));
       return new Map(rows.map((r) => [r.id, r]));
     },
     async findByEmail(email) {
@@ -123,6 +134,29 @@ export function createAccountsRepo(db: Database): AccountsRepo {
         .where(and(eq(users.id, id), isNull(users.oidcIssuer)))
         .returning();
       return row;
+    },
+    eraseAccount(id, expectedTokenVersion, name) {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(users)
+          .set({
+            name,
+            email: null,
+            emailVerified: false,
+            passwordHash: null,
+            oidcIssuer: null,
+            oidcSubject: null,
+            deletedAt: sql`now()`,
+            tokenVersion: sql`${users.tokenVersion} + 1`,
+            sessionChangedAt: sql`now()`,
+          })
+          .where(and(eq(users.id, id), eq(users.tokenVersion, expectedTokenVersion), isNull(users.deletedAt)))
+          .returning();
+        if (!row) return undefined;
+        await tx.update(gamePlayers).set({ name }).where(eq(gamePlayers.userId, id));
+        await tx.update(games).set({ winnerName: name }).where(eq(games.winnerUserId, id));
+        return row;
+      });
     },
     async sessionChangesSince(sinceMs) {
       const since = sinceMs === null ? null : new Date(sinceMs).toISOString();

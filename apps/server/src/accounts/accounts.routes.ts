@@ -8,13 +8,16 @@
  * | POST   | /auth/guest    | none                               | 201 {token, user}      |
  * | GET    | /api/me        | none (Bearer)                      | 200 {user}             |
  * | POST   | /api/password  | {currentPassword, newPassword} (Bearer) | 200 {token, user} |
+ * | DELETE | /api/me        | {password} or {confirm: "DELETE"} (Bearer) | 204 (account-deletion.ts) |
  *
  * Errors are `{error}` with 400 (bad input, each its own message), 401 (login failed, no or bad
- * token), 403 (wrong current password), 409 (email taken) or 429 (rate limited).
+ * token), 403 (wrong current password), 409 (email taken; a running game blocks a deletion) or
+ * 429 (rate limited).
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
 import {
+  deleteAccountBodySchema,
   firstIssueMessage,
   loginBodySchema,
   passwordChangeBodySchema,
@@ -22,12 +25,14 @@ import {
   type AuthResponse,
   type MeResponse,
 } from '@mathsprint/shared/protocol';
-import { HttpError } from '../http/errors.js';
+import { HttpError, parseInput } from '../http/errors.js';
 import { requireUser, SESSION_MESSAGES } from '../http/session.js';
+import type { AccountDeletion } from './account-deletion.js';
 import type { AccountsService } from './accounts.service.js';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
+  deletion: AccountDeletion;
 }
 
 /** Field → message for a field that is absent or blank, checked in this order (the form's order). */
@@ -38,7 +43,7 @@ const SIGNUP_VERBATIM = new Set(['password']);
 const LOGIN_REQUIRED = { email: 'Email is required', password: 'Password is required' };
 const PASSWORD_REQUIRED = { currentPassword: 'Current password is required', newPassword: 'New password is required' };
 
-export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts }) => {
+export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (app, { accounts, deletion }) => {
   app.post('/signup', async (request, reply): Promise<AuthResponse> => {
     const body = parseForm(signupBodySchema, request.body, SIGNUP_REQUIRED, SIGNUP_VERBATIM);
     // A guest signing up keeps their games: their account is converted (ours; see signup).
@@ -68,6 +73,13 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     if (!user) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
     noStore(reply);
     return { user };
+  });
+
+  app.delete('/api/me', async (request, reply) => {
+    const session = requireUser(request);
+    const body = parseInput(deleteAccountBodySchema, request.body);
+    await deletion.deleteAccount(session.id, body);
+    return noStore(reply).status(204).send();
   });
 
   app.post('/api/password', async (request, reply): Promise<AuthResponse> => {

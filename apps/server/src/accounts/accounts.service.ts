@@ -4,20 +4,21 @@
  * http/session.ts, which calls verifyToken).
  *
  * Abuse limits live here rather than in the routes so that every caller gets them: failed logins
- * per IP and per email (config.LOGIN_RATE_LIMIT per config.LOGIN_RATE_LIMIT_WINDOW_MS, issue #2),
- * and account creation per IP.
+ * per (email, IP), per IP and per email, and accounts created per IP (account-limits.ts).
  */
-import { randomInt, randomUUID } from 'node:crypto';
-import { DUEL, RATING } from '@mathsprint/shared/constants';
+import { randomUUID } from 'node:crypto';
+import { RATING } from '@mathsprint/shared/constants';
 import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
 import type { UserRow } from '../db/schema/users.js';
 import { HttpError } from '../http/errors.js';
 import { SESSION_MESSAGES } from '../http/session.js';
-import { createSlidingWindowLimiter, type RateLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
+import type { RateLimiterFactory } from '../platform/rate-limiters.js';
+import { createCreationLimit, createLoginLimits } from './account-limits.js';
+import { displayName, guestName } from './account-names.js';
 import { createAccountsRepo, isUniqueViolation, type SessionRow } from './accounts.repo.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
@@ -39,10 +40,6 @@ export const MESSAGES = {
 
 /** Ids per query when priming sessions: keeps each statement's parameter list modest. */
 const PRIME_QUERY_SIZE = 1_000;
-
-/** Guests are named `Guest-XXXX` from the room-code alphabet: no look-alike characters to misread. */
-const GUEST_NAME_LENGTH = 4;
-const MAX_NAME_LENGTH = 50;
 
 /** Who is asking, as far as abuse limits care. `ip` absent (internal callers, tests): no per-IP limit. */
 export interface RequestContext {
@@ -76,20 +73,23 @@ export interface AccountsService {
    * (`context.guestId`), converts that account in place instead: same id, so its recorded games and
    * solo runs stay with it; the name, email and password are the sign-up's; its rating is still the
    * default, guest games being unrated; every guest token is revoked (the answer carries a fresh one).
-   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created too
-   *   many; 401 'Your session has expired…' when the guest was converted by another sign-up first.
+   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created
+   *   config.SIGNUP_RATE_LIMIT email accounts (sign-ups and guest conversions; refused ones do not
+   *   count) within the window; 401 'Your session has expired…' when the guest was converted by
+   *   another sign-up first.
    */
   signup(input: SignupBody, context?: SignupContext): Promise<AuthResponse>;
   /**
    * Signs in with email and password (email trimmed and lower-cased, as loginBodySchema gives it).
    * @throws HttpError 401 'Invalid email or password' whatever was wrong (unknown email, wrong password,
    *   account without a password), with the same argon2 cost either way; 429 'Too many login attempts…'
-   *   after config.LOGIN_RATE_LIMIT failures per IP or per email within the window.
+   *   after config.LOGIN_RATE_LIMIT failures of this email from this IP, LOGIN_IP_RATE_LIMIT from this
+   *   IP, or LOGIN_EMAIL_RATE_LIMIT of this email, each within its window (account-limits.ts).
    */
   login(input: LoginBody, context?: RequestContext): Promise<AuthResponse>;
   /**
    * Creates a guest account named like 'Guest-7K3Q' (email null, isGuest true) and signs it in.
-   * @throws HttpError 429 when the IP created too many.
+   * @throws HttpError 429 when the IP created config.SIGNUP_RATE_LIMIT guests within the window.
    */
   createGuest(context?: RequestContext): Promise<AuthResponse>;
   /** The user as the client stores it; rating and rd raw (the client rounds). null if unknown. */
@@ -120,6 +120,12 @@ export interface AccountsService {
    * re-verifies those users' open connections with it (app.ts).
    */
   onSessionsChanged(listener: (userIds: readonly string[]) => void): void;
+  /**
+   * Drops these users' cached sessions and tells the onSessionsChanged listeners, for a change this
+   * process did not make itself: an account deletion (account-deletion.ts), here and, at once through
+   * Redis, on every other process, ahead of the change feed.
+   */
+  sessionsRevoked(userIds: readonly string[]): void;
   /**
    * Calls `listener` after a non-guest account is stored (email sign-up or a first Google
    * sign-in), and answers the sign-up only once every listener has settled: the leaderboard
@@ -156,6 +162,8 @@ export interface AccountsDeps {
   logger: Logger;
   /** Token signing secret from loadJwtSecret. */
   secret: Uint8Array;
+  /** Where the abuse limits count: memory, or Redis shared by every process (platform/rate-limiters.ts). */
+  rateLimiters: RateLimiterFactory;
   /**
    * Whether to read the session change feed (default true): needed when other processes share the
    * database and may revoke sessions this process has cached; not with a database of its own.
@@ -206,14 +214,18 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   const loginStates = createLoginStateSealer({ secret, clock });
   const passwords = createPasswordChecker();
 
-  const loginLimiter = createSlidingWindowLimiter({
+  const loginLimits = createLoginLimits(deps.rateLimiters, config);
+  const passwordLimiter = deps.rateLimiters({
+    name: 'password-change',
     max: config.LOGIN_RATE_LIMIT,
     windowMs: config.LOGIN_RATE_LIMIT_WINDOW_MS,
-    clock,
   });
-  const creationLimit = { max: config.SIGNUP_RATE_LIMIT, windowMs: config.SIGNUP_RATE_LIMIT_WINDOW_MS, clock };
-  const signupLimiter = createSlidingWindowLimiter(creationLimit);
-  const guestLimiter = createSlidingWindowLimiter(creationLimit);
+  const signupLimit = createCreationLimit(deps.rateLimiters, config, 'signup-ip');
+  const guestLimit = createCreationLimit(deps.rateLimiters, config, 'guest-ip');
+  const tooManyAccounts = (ip: string | undefined): never => {
+    logger.warn({ ip }, 'account creation rate limited');
+    throw new HttpError(429, MESSAGES.tooManyAccounts);
+  };
 
   const newUser = (fields: Pick<UserRow, 'name'> & Partial<UserRow>) => ({
     id: randomUUID(),
@@ -229,15 +241,6 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     user: toPublicUser(row),
   });
 
-  /** Counts one account creation for the IP, or throws 429. */
-  const admitCreation = async (limiter: RateLimiter, context: RequestContext | undefined) => {
-    if (!context?.ip) return;
-    if ((await limiter.consume(`ip:${context.ip}`)) > 0) {
-      logger.warn({ ip: context.ip }, 'account creation rate limited');
-      throw new HttpError(429, MESSAGES.tooManyAccounts);
-    }
-  };
-
   /**
    * A guest's sign-up: the account becomes an email account, and the guest's tokens end.
    * @throws HttpError 401 when it is no longer a guest; the driver's unique violation on a taken email.
@@ -251,50 +254,41 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
   return {
     async signup(input, context) {
-      await admitCreation(signupLimiter, context);
-      // Checked before hashing so a taken email costs no argon2 work; the unique index still decides
-      // when two sign-ups race.
-      if (await repo.findByEmail(input.email)) throw new HttpError(409, MESSAGES.emailTaken);
-      const passwordHash = await hashPassword(input.password);
-      try {
-        const fields = { name: input.name, email: input.email, passwordHash };
-        const row = context?.guestId ? await convertGuest(context.guestId, fields) : await repo.insert(newUser(fields));
-        logger.info({ userId: row.id, fromGuest: Boolean(context?.guestId) }, 'account created');
-        await accountCreated(row.id);
-        return await signIn(row);
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
-        throw error;
-      }
+      const row = await signupLimit.count(context?.ip, async () => {
+        // Checked before hashing so a taken email costs no argon2 work; the unique index still
+        // decides when two sign-ups race.
+        if (await repo.findByEmail(input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+        const passwordHash = await hashPassword(input.password);
+        try {
+          const fields = { name: input.name, email: input.email, passwordHash };
+          return context?.guestId ? await convertGuest(context.guestId, fields) : await repo.insert(newUser(fields));
+        } catch (error) {
+          if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
+          throw error;
+        }
+      });
+      if (!row) return tooManyAccounts(context?.ip);
+      logger.info({ userId: row.id, fromGuest: Boolean(context?.guestId) }, 'account created');
+      await accountCreated(row.id);
+      return signIn(row);
     },
 
     async login(input, context) {
-      const emailKey = `email:${input.email}`;
-      const ipKey = context?.ip ? `ip:${context.ip}` : null;
-      const keys = ipKey ? [ipKey, emailKey] : [emailKey];
-      const consumed: string[] = [];
-      for (const key of keys) {
-        if ((await loginLimiter.consume(key)) > 0) {
-          await Promise.all(consumed.map((k) => loginLimiter.forgive(k)));
-          logger.warn({ key }, 'login rate limited');
-          throw new HttpError(429, MESSAGES.tooManyLogins);
-        }
-        consumed.push(key);
+      const admission = await loginLimits.admit(input.email, context?.ip);
+      if (!admission.ok) {
+        logger.warn({ ip: context?.ip, limit: admission.limit }, 'login rate limited');
+        throw new HttpError(429, MESSAGES.tooManyLogins);
       }
-
       const row = await repo.findByEmail(input.email);
       const ok = await passwords.check(row?.passwordHash ?? null, input.password);
       if (!row || !ok) throw new HttpError(401, MESSAGES.invalidLogin);
-
-      // Only failures count: the email's owner got in, and this IP's attempt was a good one.
-      await loginLimiter.reset(emailKey);
-      if (ipKey) await loginLimiter.forgive(ipKey);
+      await admission.succeeded();
       return signIn(row);
     },
 
     async createGuest(context) {
-      await admitCreation(guestLimiter, context);
-      const row = await repo.insert(newUser({ name: guestName(), isGuest: true }));
+      const row = await guestLimit.count(context?.ip, () => repo.insert(newUser({ name: guestName(), isGuest: true })));
+      if (!row) return tooManyAccounts(context?.ip);
       logger.info({ userId: row.id }, 'guest created');
       return signIn(row);
     },
@@ -335,22 +329,23 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       sessionListeners.push(listener);
     },
 
+    sessionsRevoked: sessionsChanged,
+
     onAccountCreated(listener) {
       creationListeners.push(listener);
     },
 
     async changePassword(userId, currentPassword, newPassword) {
-      const key = `password:${userId}`;
-      if ((await loginLimiter.consume(key)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
+      if ((await passwordLimiter.consume(userId)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
       const row = await repo.findById(userId);
       if (!row?.passwordHash) {
-        await loginLimiter.forgive(key);
+        await passwordLimiter.giveBack(userId);
         throw new HttpError(403, MESSAGES.noPassword);
       }
       if (!(await passwords.check(row.passwordHash, currentPassword))) {
         throw new HttpError(403, MESSAGES.wrongCurrentPassword);
       }
-      await loginLimiter.reset(key);
+      await passwordLimiter.reset(userId);
       // Only over the row whose password was just checked: of two changes sent at once with the
       // same current password, the second finds its check stale and its token revoked by the first,
       // and is refused as any request with that token now is (otherwise both would answer 200, and
@@ -421,18 +416,4 @@ export function toPublicUser(row: UserRow): PublicUser {
     isGuest: row.isGuest,
     hasPassword: row.passwordHash !== null,
   };
-}
-
-/** 'Guest-' and 4 characters of the room-code alphabet: 31⁴ ≈ 920,000 names; clashes are harmless. */
-function guestName(): string {
-  const alphabet = DUEL.roomCodeAlphabet;
-  let suffix = '';
-  for (let i = 0; i < GUEST_NAME_LENGTH; i++) suffix += alphabet[randomInt(alphabet.length)];
-  return `Guest-${suffix}`;
-}
-
-/** The provider's name, else the email's local part, else 'Player'; at most 50 characters. */
-function displayName(name: string | null | undefined, email: string | null): string {
-  const candidate = name?.trim() || email?.split('@')[0]?.trim() || 'Player';
-  return candidate.slice(0, MAX_NAME_LENGTH);
 }

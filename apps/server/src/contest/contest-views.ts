@@ -242,9 +242,9 @@ export function answerViews(
 }
 
 /**
- * An attempt on the wire (spec §3 "Contest attempt"). Score and counts are known from submission
- * on; rank, percentile and badges from finalization; answers as `answerViews` (revealed only after
- * close). `ratingChange` in whole rating points, null until the rating period is applied.
+ * An attempt on the wire (spec §3 "Contest attempt"). Score and counts are null until close (issue
+ * #47: else they grade a candidate answer); rank, percentile, badges from finalization; answers as
+ * `answerViews` (revealed after close). `ratingChange` in whole rating points, null until rated.
  */
 export function attemptView(
   contest: ContestRecord,
@@ -261,9 +261,9 @@ export function attemptView(
     startedAt: attempt.startedMs === null ? null : new Date(attempt.startedMs).toISOString(),
     submittedAt: attempt.submittedMs === null ? null : new Date(attempt.submittedMs).toISOString(),
     autoSubmitted: attempt.autoSubmitted,
-    totalScore: attempt.totalScore,
-    correctCount: attempt.correctCount,
-    wrongCount: attempt.wrongCount,
+    totalScore: options.revealed ? attempt.totalScore : null,
+    correctCount: options.revealed ? attempt.correctCount : null,
+    wrongCount: options.revealed ? attempt.wrongCount : null,
     answeredCount: attempt.answeredCount,
     totalTimeSpent: seconds(attempt.totalTimeMs),
     rank: attempt.rank,

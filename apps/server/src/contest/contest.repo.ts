@@ -367,12 +367,6 @@ export function createContestRepo(db: Database) {
       );
       return row ?? { registered: 0, submitted: 0, avgScore: null, avgTimeMs: null, avgCorrect: null };
     },
-
-    /** The account email of a user (lower-cased as stored), or null. */
-    async emailOf(userId: string): Promise<string | null> {
-      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-      return row?.email ?? null;
-    },
   };
 }
 

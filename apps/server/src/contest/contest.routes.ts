@@ -94,7 +94,7 @@ export const contestRoutes: FastifyPluginAsync<ContestRoutesOptions> = async (ap
     return contests.past(user, contestId);
   });
 
-  /** POST /admin/contests `{title?, openTime, durationMinutes, questionCount}` → 201 `{contest}`. ADMIN_EMAILS only. */
+  /** POST /admin/contests `{title?, openTime, durationMinutes, questionCount}` → 201 `{contest}`. Operators only (`npm run admin -- grant EMAIL`). */
   app.post('/admin/contests', async (request, reply) => {
     const user = requireUser(request);
     return sendJson(reply, await contests.create(user, request.body), 201);

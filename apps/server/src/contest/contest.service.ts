@@ -39,6 +39,7 @@ import {
 } from '@mathsprint/shared/protocol';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { SessionUser } from '../accounts/session-user.js';
+import type { OperatorsService } from '../accounts/operators.service.js';
 import type { Config } from '../config.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
@@ -146,6 +147,9 @@ export interface ContestService {
    * @throws HttpError 404 'Contest not found'.
    */
   leaderboard(contestId: string, limit: number): Promise<ContestLeaderboardResponse>;
+  /** Drops the cached leaderboards of finalized contests: a player's name changed (an account
+   * deletion); the next request reads them again. */
+  namesChanged(): void;
   /**
    * GET /contest/stats: counts always; averages once the contest is closed (0 before).
    * @throws HttpError 404 'Contest not found'.
@@ -187,8 +191,8 @@ export interface ContestService {
   past(user: SessionUser, contestId: string): Promise<ContestDetailsResponse>;
   /**
    * POST /admin/contests with an unparsed body: schedules a contest (new id and seed).
-   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller's account
-   *   email is in ADMIN_EMAILS; 400 on a bad body or 'openTime must be in the future'.
+   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller is an
+   *   operator now (`npm run admin -- grant EMAIL`); 400 on a bad body or 'openTime must be in the future'.
    */
   create(user: SessionUser, body: unknown): Promise<JsonBody<ContestResponse>>;
   /**
@@ -210,7 +214,6 @@ export interface ContestDeps {
     | 'CONTEST_DURATION_MINUTES'
     | 'CONTEST_QUESTION_COUNT'
     | 'CONTEST_SCHEDULER_INTERVAL_MS'
-    | 'ADMIN_EMAILS'
     | 'GLICKO_TAU'
     | 'SESSION_CACHE_TTL_MS'
   >;
@@ -220,6 +223,8 @@ export interface ContestDeps {
   leaderboard: LeaderboardService;
   /** The session cache of AccountsService, primed with the registered players just before an opening. */
   sessions?: Pick<AccountsService, 'primeSessions'>;
+  /** Who may schedule contests (POST /admin/contests), read at each call. */
+  operators: Pick<OperatorsService, 'isOperator'>;
 }
 
 interface Registration {
@@ -670,6 +675,10 @@ export function createContestService(deps: ContestDeps): ContestService {
       return entry ? `{"contest":${await viewJson(entry, user, nowMs)}}` : '{"contest":null}';
     },
 
+    namesChanged() {
+      for (const entry of entries.values()) entry.leaderboard = null;
+    },
+
     async leaderboard(contestId, limit) {
       const entry = await requireEntry(contestId);
       if ((await freshStage(entry)) !== 'finalized') return { leaderboard: [], finalized: false };
@@ -800,8 +809,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     },
 
     async create(user, body) {
-      const email = await repo.emailOf(user.id);
-      if (!email || !config.ADMIN_EMAILS.includes(email.toLowerCase())) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
+      if (!(await deps.operators.isOperator(user.id))) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
       const input = parseInput(adminCreateContestBodySchema, body);
       const nowMs = clock.now();
       const openMs = Date.parse(input.openTime);

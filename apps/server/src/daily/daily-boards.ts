@@ -57,6 +57,9 @@ export interface DailyBoards {
   ranking(date: string, sectionKey: DailySectionKey, limit: number, final: boolean): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season body for `user`. @param current - whether this is the current season (it may still change). */
   season(user: DailyUser, year: number, month: number, current: boolean): Promise<DailySeasonResponse>;
+  /** Drops every cached ranking page and season top, kept ones of past days too: a player's name
+   * changed (an account deletion shows them as 'Deleted player'). */
+  namesChanged(): void;
   /** Records a stored submission: the user's new season total, and the caches it makes stale. */
   submitted(date: string, sectionKey: DailySectionKey, season: string, userId: string, seasonTotal: number): void;
 }
@@ -132,6 +135,11 @@ export function createDailyBoards(deps: {
   }
 
   return {
+    namesChanged() {
+      finalRankings.clear();
+      rankings.forgetWhere(() => true);
+      tops.forgetWhere(() => true);
+    },
     async ranking(date, sectionKey, limit, final) {
       const key = `${sectionPrefix(date, sectionKey)}${limit}`;
       if (!final) return (await rankings.get(key)) ?? loadRanking(date, sectionKey, limit);

@@ -5,12 +5,10 @@
  * events: newComment and commentVoted have no client-side route (platform/socket.ts answers
  * "Unknown event"), so a client cannot forge a comment or a vote.
  *
- * Writing follows the section's lock (spec §5: "the server decides the unlocked flag"; §6: a
- * signed-in user may "comment, vote, open daily sections"): posting and voting need the section
- * unlocked at the caller's current rating, or an opening of it on that date
- * (section-access.ts `discussionLockedReason`). The web app shows the discussion only inside an
- * opened section, so only a hand-written client meets the 403; the server still holds the rule.
- * Reading is not locked; see `list`.
+ * A section's discussion is the caller's only once they have submitted that set on that date
+ * (issue #47, Project Euler's rule: its comments can give the answers away): reading, joining its
+ * room (daily.socket.ts), posting and voting are refused with 403 before that
+ * (section-access.ts `discussionLockedReason`), and the web app's panel says so.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -22,9 +20,9 @@ import {
   type VoteType,
 } from '@mathsprint/shared/protocol';
 import { HttpError } from '../http/errors.js';
-import { createSlidingWindowLimiter } from '../http/rate-limit.js';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
+import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import type { DailyRepo, Discussant } from './daily.repo.js';
 import type { DailyMember } from './daily.service.js';
 import { commentView } from './daily.views.js';
@@ -37,51 +35,62 @@ export interface DailyComments {
    * opening of the section on `date` (DailyRepo.discussant); the rate limit is counted first, so
    * a flood of refused posts never reaches the database.
    * @throws HttpError 429 'You are posting comments too quickly. Please wait a moment.';
-   *   403 the section is locked for the caller and they did not open it on `date`, with the text
-   *   opening it gives: 'The Intermediate section unlocks at rating 1600 (yours is 1523)';
-   *   401 'Please sign in with an account to use daily practice' when the account is gone.
+   *   403 'Submit this set to read and join its discussion' before the caller submitted it on
+   *   `date` (a locked section's text instead: 'The Intermediate section unlocks at rating 1600
+   *   (yours is 1523)'); 401 'Please sign in with an account to use daily practice' when the
+   *   account is gone.
    */
   post(user: DailyMember, date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse>;
   /**
-   * GET /api/daily/comments: newest first, at most `limit`. Not locked: any signed-in account
-   * (the route refuses guests and signed-out callers, issue #4) reads any section's discussion,
-   * as it reads any section's daily rankings. The spec locks opening a section (its questions),
-   * posting and voting, and says nothing of reading; the hub shows comments only inside an opened
-   * section, and the comment room (daily.socket.ts) is not locked either, so the two reads agree.
+   * GET /api/daily/comments: newest first, at most `limit`, to a caller who submitted the set on `date`.
+   * @throws HttpError 403 before that, as `post`; 401 when the account is gone.
    */
-  list(date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
+  list(user: DailyMember, date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
+  /**
+   * Why `user` may not read the discussion of `sectionKey` on `date` (the 403 or 401 text of
+   * `list`), or null when they may: joinCommentRoom (daily.socket.ts) asks this before joining.
+   */
+  readRefusal(user: DailyMember, date: string, sectionKey: DailySectionKey): Promise<string | null>;
   /**
    * POST /api/daily/comments/{id}/vote: the same direction again removes the caller's vote, the
    * other switches it (spec §5). Sends commentVoted with the updated comment to its room. One
    * read finds the comment's section and decides its lock as `post` does
    * (DailyRepo.commentDiscussant).
-   * @throws HttpError 404 'Comment not found'; 403 the comment's section is locked for the caller
-   *   and they did not open it on the comment's date (the text opening it gives); 401 when the
-   *   account is gone.
+   * @throws HttpError 404 'Comment not found'; 403 before the caller submitted the comment's set
+   *   on its date (as `post`); 401 when the account is gone.
    */
   vote(user: DailyMember, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;
 }
 
-/** Throws unless `discussant` may post and vote in the discussion of `sectionKey` on the date read. */
-function requireDiscussion(discussant: Discussant | null, sectionKey: DailySectionKey): void {
+/** The refusal of `discussant` in the discussion of `sectionKey` on the date read, or null when they may take part. */
+function discussionRefusal(discussant: Discussant | null, sectionKey: DailySectionKey): HttpError | null {
   // The session said a non-guest account (DailyService.member); the database has the last word, as DailyService.user.
-  if (!discussant || discussant.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
-  const locked = discussionLockedReason(sectionKey, discussant.rating, discussant.opened);
-  if (locked) throw new HttpError(403, locked);
+  if (!discussant || discussant.isGuest) return new HttpError(401, DAILY_ERRORS.signInRequired);
+  const locked = discussionLockedReason(sectionKey, discussant.rating, discussant.submitted);
+  return locked ? new HttpError(403, locked) : null;
+}
+
+/** Throws unless `discussant` may read, post and vote in the discussion of `sectionKey` on the date read. */
+function requireDiscussion(discussant: Discussant | null, sectionKey: DailySectionKey): void {
+  const refusal = discussionRefusal(discussant, sectionKey);
+  if (refusal) throw refusal;
 }
 
 export function createDailyComments(deps: {
   repo: DailyRepo;
   clock: Clock;
   notifier: Notifier;
+  /** Posts allowed per user per window (config DAILY_COMMENT_RATE_LIMIT, …_WINDOW_MS in ms). */
   rateLimit: { max: number; windowMs: number };
+  /** Where the posts are counted: memory, or Redis shared by every process. */
+  rateLimiters: RateLimiterFactory;
 }): DailyComments {
   const { repo, clock, notifier } = deps;
-  const limiter = createSlidingWindowLimiter({ ...deps.rateLimit, clock });
+  const limiter = deps.rateLimiters({ name: 'daily-comment', ...deps.rateLimit });
 
   return {
     async post(user, date, sectionKey, text) {
-      if ((await limiter.consume(`comment:${user.id}`)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
+      if ((await limiter.consume(user.id)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
       requireDiscussion(await repo.discussant(user.id, date, sectionKey), sectionKey);
       const id = randomUUID();
       const createdMs = clock.now();
@@ -91,8 +100,13 @@ export function createDailyComments(deps: {
       return { comment };
     },
 
-    async list(date, sectionKey, limit) {
+    async list(user, date, sectionKey, limit) {
+      requireDiscussion(await repo.discussant(user.id, date, sectionKey), sectionKey);
       return { comments: (await repo.listComments(date, sectionKey, limit)).map(commentView) };
+    },
+
+    async readRefusal(user, date, sectionKey) {
+      return discussionRefusal(await repo.discussant(user.id, date, sectionKey), sectionKey)?.message ?? null;
     },
 
     async vote(user, commentId, voteType) {

@@ -91,12 +91,12 @@ export interface CommentRecord {
   votes: Record<string, VoteType>;
 }
 
-/** A would-be poster or voter in a section's discussion on one date. rating in rating points. */
+/** A would-be reader, poster or voter in a section's discussion on one date. rating in rating points. */
 export interface Discussant {
   isGuest: boolean;
   rating: number;
-  /** Whether they opened the section on that date (a row in daily_opens). */
-  opened: boolean;
+  /** Whether they submitted the section on that date (a row in daily_submissions). */
+  submitted: boolean;
 }
 
 const submissionColumns = {
@@ -324,23 +324,23 @@ export function createDailyRepo(db: Database) {
     },
 
     /**
-     * What deciding a post in a section's discussion needs, in one query: the user's current rating
-     * and whether they opened the section on `date` (daily_opens primary key, so at most one row).
+     * What deciding a read or post in a section's discussion needs, in one query: the user's current
+     * rating and whether they submitted the section on `date` (one submission per user, date and section).
      * @returns null when the user does not exist.
      */
     async discussant(userId: string, date: string, sectionKey: DailySectionKey): Promise<Discussant | null> {
       const [row] = await db
-        .select({ isGuest: users.isGuest, rating: users.rating, openedAt: dailyOpens.openedAt })
+        .select({ isGuest: users.isGuest, rating: users.rating, submittedAt: dailySubmissions.submittedAt })
         .from(users)
-        .leftJoin(dailyOpens, and(eq(dailyOpens.userId, users.id), eq(dailyOpens.date, date), eq(dailyOpens.sectionKey, sectionKey)))
+        .leftJoin(dailySubmissions, and(eq(dailySubmissions.userId, users.id), eq(dailySubmissions.date, date), eq(dailySubmissions.sectionKey, sectionKey)))
         .where(eq(users.id, userId))
         .limit(1);
-      return row ? { isGuest: row.isGuest, rating: row.rating, opened: row.openedAt !== null } : null;
+      return row ? { isGuest: row.isGuest, rating: row.rating, submitted: row.submittedAt !== null } : null;
     },
 
     /**
      * The same for a vote on a comment, in one query: the comment's date and section, the user's
-     * current rating and whether they opened that section on that date.
+     * current rating and whether they submitted that section on that date.
      * @returns null when the comment does not exist; `user` null when the user does not.
      */
     async commentDiscussant(commentId: string, userId: string): Promise<{ date: string; sectionKey: DailySectionKey; user: Discussant | null } | null> {
@@ -350,18 +350,18 @@ export function createDailyRepo(db: Database) {
           sectionKey: dailyComments.sectionKey,
           isGuest: users.isGuest,
           rating: users.rating,
-          openedAt: dailyOpens.openedAt,
+          submittedAt: dailySubmissions.submittedAt,
         })
         .from(dailyComments)
         .leftJoin(users, eq(users.id, userId))
         .leftJoin(
-          dailyOpens,
-          and(eq(dailyOpens.userId, userId), eq(dailyOpens.date, dailyComments.date), eq(dailyOpens.sectionKey, dailyComments.sectionKey)),
+          dailySubmissions,
+          and(eq(dailySubmissions.userId, userId), eq(dailySubmissions.date, dailyComments.date), eq(dailySubmissions.sectionKey, dailyComments.sectionKey)),
         )
         .where(eq(dailyComments.id, commentId))
         .limit(1);
       if (!row) return null;
-      const user = row.rating === null || row.isGuest === null ? null : { isGuest: row.isGuest, rating: row.rating, opened: row.openedAt !== null };
+      const user = row.rating === null || row.isGuest === null ? null : { isGuest: row.isGuest, rating: row.rating, submitted: row.submittedAt !== null };
       return { date: row.date, sectionKey: row.sectionKey as DailySectionKey, user };
     },
 

@@ -2,7 +2,7 @@
  * Daily practice HTTP API (spec §7 "Daily", issue #4). Paths and fields are the spec's; shapes are
  * protocol/daily.ts. Every call needs a signed-in account (401 for signed-out callers and guests);
  * every error is `{error}`: 400 bad input or future date, 403 locked section (opening or submitting
- * it, and posting or voting in its discussion unless the caller opened it that day), 404 unknown
+ * it) or a discussion read, joined, posted or voted in before submitting its set, 404 unknown
  * comment, 409 second submission, 429 comment rate limit. Rules and messages: DailyService,
  * DailyComments, section-access.ts.
  */
@@ -86,8 +86,8 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
 
   /**
    * POST /api/daily/comment `{date, sectionKey, text}` → 201 `{comment}`; 401 'Please login to post
-   * comments.' without a session; 403 when the section is locked for the caller and they did not
-   * open it on `date` (the same text as opening it); 429 when posting too quickly.
+   * comments.' without a session; 403 before the caller submitted the set on `date` ('Submit this
+   * set to read and join its discussion', or a locked section's text); 429 when posting too quickly.
    */
   app.post('/api/daily/comment', async (request, reply) => {
     const user = member(request, DAILY_ERRORS.loginToComment);
@@ -96,17 +96,20 @@ export const dailyRoutes: FastifyPluginAsync<DailyRoutesOptions> = async (app, {
     return reply.status(201).send(body);
   });
 
-  /** GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first; any section, locked or not (DailyComments.list). */
+  /**
+   * GET /api/daily/comments?date&sectionKey&limit (1–200, default 50) → `{comments}`, newest first;
+   * 403 'Submit this set to read and join its discussion' before the caller submitted it (DailyComments.list).
+   */
   app.get('/api/daily/comments', async (request): Promise<DailyCommentsResponse> => {
-    member(request);
+    const user = member(request);
     const { date, sectionKey, limit } = parseQuery(dailyCommentsQuerySchema, request.query);
-    return comments.list(daily.checkDate(date), sectionKey, limit);
+    return comments.list(user, daily.checkDate(date), sectionKey, limit);
   });
 
   /**
    * POST /api/daily/comments/{id}/vote `{voteType: 'up'|'down'}` → `{comment}` (updated); 401
-   * 'Please login to vote' without a session; 404 unknown comment; 403 when the comment's section
-   * is locked for the caller and they did not open it on the comment's date.
+   * 'Please login to vote' without a session; 404 unknown comment; 403 before the caller submitted
+   * the comment's set on its date.
    */
   app.post('/api/daily/comments/:id/vote', async (request): Promise<DailyCommentResponse> => {
     const user = member(request, DAILY_ERRORS.loginToVote);

@@ -78,6 +78,8 @@ export interface DailySubmission {
 const MAX_TIME_TAKEN_MS = 2_147_483_647;
 
 export interface DailyService {
+  /** Drops the cached boards (daily-boards.ts `namesChanged`): a player's name changed. */
+  namesChanged(): void;
   /** The caller with their current rating, read now. @throws HttpError 401 for a guest or an unknown user (issue #4). */
   user(session: SessionUser): Promise<DailyUser>;
   /** The caller as the session says, without a database read. @throws HttpError 401 for a guest (issue #4). */
@@ -86,8 +88,9 @@ export interface DailyService {
   today(user: DailyUser): Promise<DailyTodayResponse>;
   /**
    * GET /api/daily/section/{date}/{sectionKey}: question texts, and the caller's result once submitted.
-   * Records the first opening of today's set (the time taken runs from it); a preview, or a past
-   * day's set, only reads it (`openedAt` null when there was none).
+   * Records the first opening of today's set (the time taken runs from it); a past day's set only
+   * reads it (`openedAt` null when there was none). A preview holds only the first
+   * DAILY.homeSampleProblems questions and no result, and opens nothing (issue #47).
    * @throws HttpError 400 future date, 403 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
    */
   section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
@@ -203,20 +206,22 @@ export function createDailyService(deps: DailyDeps): DailyService {
       checkDate(date);
       requireUnlocked(user, sectionKey);
       const questions = questionsOf(date, sectionKey);
-      // A preview (the home card's sample problems) must not start the caller's clock, and a past
-      // day's set, which can no longer be submitted, has no clock to start.
+      // A preview (the home card's sample problems) must not start the caller's clock, so it hands
+      // out no more than those (issue #47: the whole set could be solved before the clock ran); a
+      // past day's set, which can no longer be submitted, has no clock to start.
+      const preview = options.preview === true;
       const openedMs =
-        options.preview || date !== todayDate()
+        preview || date !== todayDate()
           ? await repo.findOpen(user.id, date, sectionKey)
           : await repo.recordOpen(user.id, date, sectionKey, clock.now());
       const stored = await repo.findSubmission(user.id, date, sectionKey);
       return {
         date,
         sectionKey,
-        questions: questions.map((q) => q.text),
+        questions: (preview ? questions.slice(0, DAILY.homeSampleProblems) : questions).map((q) => q.text),
         openedAt: openedMs === null ? null : new Date(openedMs).toISOString(),
         submitted: stored !== null,
-        result: stored ? sectionResult(questions, stored.submission, stored.answers) : null,
+        result: stored && !preview ? sectionResult(questions, stored.submission, stored.answers) : null,
       };
     },
 
@@ -329,5 +334,6 @@ export function createDailyService(deps: DailyDeps): DailyService {
     todayDate,
     checkDate,
     close: () => seasonUpdates.close(),
+    namesChanged: () => boards.namesChanged(),
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Live discussion rooms (issue #4 "Discussion"; spec §7 "Join of the room 'comments:{date}:{sectionKey}'"):
- * a signed-in, non-guest socket joins with joinCommentRoom {date, sectionKey} and leaves with
- * leaveCommentRoom. The server alone sends newComment and commentVoted into the room
- * (daily-comments.ts), after storing the change.
+ * a signed-in, non-guest socket joins with joinCommentRoom {date, sectionKey} once its player has
+ * submitted that set (issue #47: the room's comments can give the answers away; the same rule as
+ * GET /api/daily/comments) and leaves with leaveCommentRoom. The server alone sends newComment and
+ * commentVoted into the room (daily-comments.ts), after storing the change.
  */
 import { DAILY_ERRORS, checkDailyDate, commentRoom, commentRoomPayloadSchema, utcDateOf } from '@mathsprint/shared';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
+import type { DailyComments } from './daily-comments.js';
 import { onClientEvent, type TypedServer } from '../platform/socket.js';
 
 /**
@@ -15,14 +17,14 @@ import { onClientEvent, type TypedServer } from '../platform/socket.js';
  */
 export const MAX_COMMENT_ROOMS_PER_SOCKET = 8;
 
-export function registerDailySocketHandlers(io: TypedServer, deps: { clock: Clock; logger: Logger }): void {
-  const { clock, logger } = deps;
+export function registerDailySocketHandlers(io: TypedServer, deps: { clock: Clock; logger: Logger; comments: Pick<DailyComments, 'readRefusal'> }): void {
+  const { clock, logger, comments } = deps;
 
   onClientEvent(
     io,
     'joinCommentRoom',
     commentRoomPayloadSchema,
-    ({ socket, user }, { date, sectionKey }) => {
+    async ({ socket, user }, { date, sectionKey }) => {
       if (user.isGuest) return { error: DAILY_ERRORS.signInRequired };
       const check = checkDailyDate(date, utcDateOf(clock.now()));
       if (!check.ok) return { error: check.error };
@@ -32,6 +34,9 @@ export function registerDailySocketHandlers(io: TypedServer, deps: { clock: Cloc
       if (joined >= MAX_COMMENT_ROOMS_PER_SOCKET) {
         return { error: `You can follow at most ${MAX_COMMENT_ROOMS_PER_SOCKET} discussions at once; leave one first` };
       }
+      // One indexed read per join (a panel opening), not per comment.
+      const refusal = await comments.readRefusal(user, date, sectionKey);
+      if (refusal) return { error: refusal };
       void socket.join(room);
       return {};
     },

@@ -10,9 +10,10 @@ describe('section access', () => {
     expect(sectionLockedReason('expert', 1899)).toBe('The Expert section unlocks at rating 1900 (yours is 1899)');
   });
 
-  it('opens the discussion of a locked section to a player who opened it that day', () => {
+  it('opens the discussion only to a player who submitted the set, even if the section has locked since', () => {
     expect(discussionLockedReason('intermediate', 1540, true)).toBeNull();
     expect(discussionLockedReason('intermediate', 1540, false)).toBe('The Intermediate section unlocks at rating 1600 (yours is 1540)');
-    expect(discussionLockedReason('intermediate', 1650, false)).toBeNull();
+    expect(discussionLockedReason('intermediate', 1650, false)).toBe('Submit this set to read and join its discussion');
+    expect(discussionLockedReason('basic', 1500, true)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  * refuse with the same rule and the same message.
  */
 import { dailySection, isSectionUnlocked } from '@mathsprint/shared/domain';
-import type { DailySectionKey } from '@mathsprint/shared/protocol';
+import { DAILY_ERRORS, type DailySectionKey } from '@mathsprint/shared/protocol';
 
 /**
  * Why `sectionKey` is locked for a player with `rating` (rating points, rounded in the message), or
@@ -19,12 +19,12 @@ export function sectionLockedReason(sectionKey: DailySectionKey, rating: number)
 }
 
 /**
- * Why a player may not post or vote in the discussion of `sectionKey` on one date, or null when
- * they may: the section must be unlocked at their current `rating`, unless they already `opened`
- * it on that date. A rating can fall during the day (a lost duel) after the player opened and
- * solved the section, and they keep the right to discuss the set they played; the opening was
- * itself only recorded while the section was unlocked for them (DailyService.section).
+ * Why a player may not read, join, post or vote in the discussion of `sectionKey` on one date, or
+ * null when they may: only once they `submitted` that set (issue #47, Project Euler's rule: its
+ * comments can give the answers away). A submission was only accepted while the section was
+ * unlocked for them, so a rating that fell since does not shut them out. Before it, a locked
+ * section's text says what it needs; an open one's, 'Submit this set to read and join its discussion'.
  */
-export function discussionLockedReason(sectionKey: DailySectionKey, rating: number, opened: boolean): string | null {
-  return opened ? null : sectionLockedReason(sectionKey, rating);
+export function discussionLockedReason(sectionKey: DailySectionKey, rating: number, submitted: boolean): string | null {
+  return submitted ? null : (sectionLockedReason(sectionKey, rating) ?? DAILY_ERRORS.submitToDiscuss);
 }

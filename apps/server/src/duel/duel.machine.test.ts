@@ -22,7 +22,7 @@ function refusal(outcome: Outcome<unknown>): string {
 
 /** A two-player room, started at T0 (clock running from T0 + 3 s). */
 function startedRoom(mode: 1 | 2 | 3 | 5 = 1, seed = 'seed-1'): DuelRoom {
-  const room = m.createRoom({ code: 'ABCDEF', mode, host: alice }, T0);
+  const room = m.createRoom({ code: 'ABCDEF', mode, host: alice });
   const joined = ok(m.joinRoom(room, bob, T0)).room;
   return ok(m.startGame(joined, alice.userId, { id: 'game-1', seed }, T0)).room;
 }
@@ -30,7 +30,7 @@ const clockStart = T0 + 3000;
 
 describe('waiting room', () => {
   it('creates a room with its creator as host and connected', () => {
-    const room = m.createRoom({ code: 'ABCDEF', mode: 2, host: alice }, T0);
+    const room = m.createRoom({ code: 'ABCDEF', mode: 2, host: alice });
     expect(room.status).toBe('waiting');
     expect(m.publicPlayers(room)).toEqual([{ name: 'Alice', userId: 'u-alice', score: 0, current: 0, connected: true }]);
     expect(m.isHost(room, alice.userId)).toBe(true);
@@ -38,7 +38,7 @@ describe('waiting room', () => {
   });
 
   it('admits a second player, refuses a third, and treats a repeated join as a no-op', () => {
-    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0);
+    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice });
     const joined = ok(m.joinRoom(room, bob, T0));
     expect(joined.effects).toEqual([{ type: 'roomUpdate' }]);
     expect(joined.room.seats.map((s) => s.name)).toEqual(['Alice', 'Bob']);
@@ -52,7 +52,7 @@ describe('waiting room', () => {
   });
 
   it('lets only the host start, only with two connected players', () => {
-    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0);
+    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice });
     const game = { id: 'g', seed: 's' };
     expect(refusal(m.startGame(room, alice.userId, game, T0))).toBe(DUEL_ERRORS.needOpponent);
     const joined = ok(m.joinRoom(room, bob, T0)).room;
@@ -66,7 +66,7 @@ describe('waiting room', () => {
   });
 
   it('passes the host to the other player when the host leaves, and closes an empty room', () => {
-    const room = ok(m.joinRoom(m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0), bob, T0)).room;
+    const room = ok(m.joinRoom(m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }), bob, T0)).room;
     const left = ok(m.leaveRoom(room, alice.userId, T0));
     expect(left.closed).toBe(false);
     expect(left.effects).toEqual([{ type: 'roomUpdate' }]);
@@ -78,7 +78,7 @@ describe('waiting room', () => {
   });
 
   it('tracks connections and when the room went idle', () => {
-    const room = ok(m.joinRoom(m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0), bob, T0)).room;
+    const room = ok(m.joinRoom(m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }), bob, T0)).room;
     const aliceGone = m.setConnected(room, alice.userId, false, T0 + 10);
     expect(aliceGone.effects).toEqual([{ type: 'roomUpdate' }]);
     expect(aliceGone.room.idleSince).toBeNull();
@@ -124,7 +124,7 @@ describe('a game', () => {
     expect(refusal(m.submitAnswer(room, alice.userId, right, T0 + 2999))).toBe(DUEL_ERRORS.notStarted);
     expect(refusal(m.submitAnswer(room, alice.userId, right, clockStart + 60_000))).toBe(DUEL_ERRORS.timeUp);
     expect(refusal(m.submitAnswer(room, carol.userId, right, clockStart))).toBe(DUEL_ERRORS.notInRoom);
-    const waiting = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0);
+    const waiting = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice });
     expect(refusal(m.submitAnswer(waiting, alice.userId, 1, T0))).toBe(DUEL_ERRORS.notStarted);
   });
 
@@ -218,7 +218,6 @@ describe('a game', () => {
       roomCode: 'ABCDEF',
       status: 'playing',
       isHost: false,
-      version: room.version,
     });
     expect(JSON.stringify(snap)).not.toContain('answers');
   });
@@ -331,7 +330,7 @@ describe('rematch', () => {
 describe('MemoryRoomStore', async () => {
   it('indexes rooms by the users sitting in them', async () => {
     const store = new MemoryRoomStore();
-    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice }, T0);
+    const room = m.createRoom({ code: 'ABCDEF', mode: 1, host: alice });
     store.save(room);
     expect(await store.findByUser(alice.userId)).toBe(room);
     const joined = ok(m.joinRoom(room, bob, T0)).room;

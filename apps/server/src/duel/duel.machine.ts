@@ -88,8 +88,8 @@ export interface DuelGame {
   /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
   endedAt: number | null;
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
-   * duel.socket.ts), not when both have asked. Absent (false) in rooms stored before 2026-11-26. */
-  rematch?: boolean;
+   * duel.socket.ts), not when both have asked. */
+  rematch: boolean;
 }
 
 export interface DuelRoom {
@@ -271,8 +271,7 @@ export function timeLeft(room: DuelRoom, now: number): number {
 }
 
 /** A new waiting room with its creator as host (spec §4: creating a room makes you the host). */
-export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }, now: number): DuelRoom {
-  void now;
+export function createRoom(input: { code: string; mode: DuelMode; host: DuelIdentity }): DuelRoom {
   return {
     code: input.code,
     mode: input.mode,
@@ -311,9 +310,10 @@ export function setConnected(room: DuelRoom, userId: string, connected: boolean,
  * A player leaves. Waiting room: the seat is removed; when the host leaves, the other player becomes
  * host (seat 0), and a room left empty is closed (`closed: true`, delete it). Finished room: the seat
  * stays for the results but is marked left, which turns rematch off. A running game cannot be left
- * ("Finish your current game first"): it ends on time and is recorded (issue #2).
+ * ("Finish your current game first"): it ends on time and is recorded (issue #2). `asName`, when
+ * given, renames the kept seat (a deleted account shows as 'Deleted player' in the results).
  */
-export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<{ closed: boolean }> {
+export function leaveRoom(room: DuelRoom, userId: string, now: number, asName?: string): Outcome<{ closed: boolean }> {
   const i = seatIndex(room, userId);
   if (i < 0) return { ok: true, room, effects: [], closed: false };
   if (room.status === 'playing') return refuse(DUEL_ERRORS.finishCurrent);
@@ -322,7 +322,7 @@ export function leaveRoom(room: DuelRoom, userId: string, now: number): Outcome<
     const next = bump(room, { seats }, now);
     return { ok: true, room: next, effects: seats.length ? [{ type: 'roomUpdate' }] : [], closed: seats.length === 0 };
   }
-  const seats = replaceSeat(room.seats, i, { left: true, connected: false, rematch: false });
+  const seats = replaceSeat(room.seats, i, { left: true, connected: false, rematch: false, ...(asName ? { name: asName } : {}) });
   const closed = seats.every((s) => s.left);
   return { ok: true, room: bump(room, { seats }, now), effects: closed ? [] : [{ type: 'roomUpdate' }], closed };
 }
@@ -510,7 +510,6 @@ export function snapshotFor(room: DuelRoom, userId: string, now: number): Rejoin
     roomCode: room.code,
     status: room.status,
     isHost: isHost(room, userId),
-    version: room.version,
     ...(room.status === 'playing' && room.game && now < room.game.startsAt ? { startsInMs: room.game.startsAt - now } : {}),
   };
 }

@@ -110,6 +110,10 @@ export interface DuelHandle {
   /** The room `userId` sits in while it waits or plays, as GET /api/rooms/current shows it
    * (duel.machine.ts `currentRoomFor`); null otherwise. Reads the store (Redis, with REDIS_URL). */
   currentRoom(userId: string): Promise<CurrentRoomResponse['room']>;
+  /** Takes `userId` out of their room as leaveRoom does (their account is being deleted), a kept
+   * seat of a finished room renamed `asName`: null when done or seated nowhere, else the refusal
+   * ("Finish your current game first"). */
+  leaveForGood(userId: string, asName: string): Promise<string | null>;
 }
 
 /** How often abandoned rooms are looked for. */
@@ -147,7 +151,7 @@ const clockOf = (game: NonNullable<DuelRoom['game']>): GameClock => ({
   gameId: game.id,
   startsAt: game.startsAt,
   endsAt: game.endsAt,
-  rematch: game.rematch ?? false,
+  rematch: game.rematch,
 });
 
 /**
@@ -334,10 +338,10 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
 
   /** Takes the user out of their current room before they create or join another. Refused while
    * their game runs ("Finish your current game first"). Returns an error text or null. */
-  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string): Promise<string | null> {
+  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string, asName?: string): Promise<string | null> {
     const current = await store.findByUser(user.id);
     if (!current || current.code === exceptCode) return null;
-    const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now));
+    const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now, asName));
     if (!outcome) return null;
     const { result } = outcome;
     if (!result.ok) return result.error;
@@ -475,7 +479,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       if (refused) return { error: refused };
       // 31^6 ≈ 887 million codes: a collision is rare, 20 in a row is a bug.
       for (let i = 0; i < 20; i++) {
-        const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) }, now);
+        const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) });
         if (!(await store.create(room))) continue;
         attach(socket, room.code);
         const players = machine.publicPlayers(room);
@@ -710,6 +714,8 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       const room = await store.findByUser(userId);
       return room ? machine.currentRoomFor(room, userId, clock.now()) : null;
     },
+    leaveForGood: (userId, asName) =>
+      seatLock(`user:${userId}`, () => leaveCurrentRoom({ id: userId, name: asName, isGuest: false }, clock.now(), undefined, asName)),
   };
   handles.set(io, handle);
   return handle;

@@ -61,14 +61,8 @@ export function startLeaseLoop(deps: LeaseLoopDeps): LeaseLoop {
   const { leases, store, clocks, logger } = deps;
   let lastRenew = 0;
   let lastUnrecorded = Date.now();
-  let migrated = false;
 
   async function round(force = false): Promise<void> {
-    if (!migrated) {
-      const moved = await leases.migrate();
-      if (moved > 0) logger.info({ rooms: moved }, 'moved room clock leases of an earlier version; their games are taken over');
-      migrated = true;
-    }
     const now = Date.now();
     if (force || now - lastRenew >= RENEW_EVERY_MS) {
       lastRenew = now;

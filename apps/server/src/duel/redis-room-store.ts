@@ -74,8 +74,6 @@ export function duelKeys(prefix: string) {
     leaseFenced: `${prefix}duel:lease-fenced`,
     /** Per-process sets of the (room, player) pairs it holds (room-presence.ts). */
     presencePrefix: `${prefix}duel:presence:`,
-    /** Per-room lease expiries of versions before 2026-11-25 (RoomLeases.migrate). */
-    leaseExpiryBefore20261125: `${prefix}duel:lease-exp`,
   };
 }
 

@@ -49,9 +49,9 @@ export interface RoomClocksDeps {
 }
 
 /**
- * Rooms visited before the clock yields to I/O: a visit is one timerUpdate to two sockets, some
- * 50–80 µs on the bench machine, so a chunk holds the event loop for about 0.3 ms, which is as long
- * as an answer that arrives meanwhile waits for it.
+ * Rooms visited before the clock yields to I/O: a visit is one timerUpdate to two sockets, so a
+ * chunk holds the event loop for a fraction of a millisecond, which is as long as an answer that
+ * arrives meanwhile waits for it (bench/duel, bench/README.md).
  */
 const VISIT_CHUNK = 4;
 

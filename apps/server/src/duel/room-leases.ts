@@ -119,25 +119,6 @@ const EXPIRE_SCRIPT = `
 if redis.call('ZSCORE', KEYS[1], ARGV[1]) then redis.call('ZADD', KEYS[1], 0, ARGV[1]) end
 return 1`;
 
-/**
- * KEYS: leases, owners, the sorted set of per-room expiries of versions before 2026-11-25
- * (code → expiry). ARGV: owned-set prefix. Moves each room listed there to its holder's room set
- * and marks the holder expired (an upgrade stops every process of the old version first), so
- * survivors take the games that were running over; then drops the old set. Returns the rooms moved.
- */
-const MIGRATE_SCRIPT = `
-local codes = redis.call('ZRANGE', KEYS[3], 0, -1)
-for _, code in ipairs(codes) do
-  local v = redis.call('HGET', KEYS[1], code)
-  if v then
-    local owner = string.match(v, '^(.*) ')
-    redis.call('SADD', ARGV[1] .. owner, code)
-    redis.call('ZADD', KEYS[2], 'NX', 0, owner)
-  end
-end
-redis.call('DEL', KEYS[3])
-return #codes`;
-
 interface LeaseCommands {
   leaseClaim(leases: string, owners: string, owner: string, gameId: string, ttl: number, code: string, ownedPrefix: string): Promise<number>;
   leaseRenew(owners: string, fenced: string, owner: string, ttl: number): Promise<number>;
@@ -155,7 +136,6 @@ interface LeaseCommands {
   ): Promise<string[]>;
   leaseRelease(leases: string, gameId: string, ownedPrefix: string, ...codes: string[]): Promise<number>;
   leaseExpire(owners: string, owner: string): Promise<number>;
-  leaseMigrate(leases: string, owners: string, oldExpiries: string, ownedPrefix: string): Promise<number>;
 }
 
 export class RoomLeases {
@@ -174,7 +154,6 @@ export class RoomLeases {
       leaseTakeExpired: { numberOfKeys: 3, lua: TAKE_EXPIRED_SCRIPT },
       leaseRelease: { numberOfKeys: 1, lua: RELEASE_SCRIPT },
       leaseExpire: { numberOfKeys: 1, lua: EXPIRE_SCRIPT },
-      leaseMigrate: { numberOfKeys: 3, lua: MIGRATE_SCRIPT },
     });
     this.keys = duelKeys(handle.prefix);
   }
@@ -207,13 +186,6 @@ export class RoomLeases {
   /** Drops the lease of `code` when it is held for `gameId` (that game ended), whoever holds it. */
   async release(code: string, gameId: string): Promise<void> {
     await this.redis.leaseRelease(this.keys.lease, gameId, this.keys.leaseRoomsPrefix, code);
-  }
-
-  /** Moves leases left by a version before 2026-11-25 (one expiry per room) into this layout, as
-   * expired, so the games they drove are taken over; a no-op once done. Returns the rooms moved. */
-  async migrate(): Promise<number> {
-    const { lease, leaseOwners, leaseRoomsPrefix, leaseExpiryBefore20261125 } = this.keys;
-    return this.redis.leaseMigrate(lease, leaseOwners, leaseExpiryBefore20261125, leaseRoomsPrefix);
   }
 
   /** Lets other processes take over every room of this process at once (a graceful shutdown). */

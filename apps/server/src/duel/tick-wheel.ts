@@ -11,8 +11,8 @@
 
 /**
  * Width of a bucket in ms: the precision of timerUpdate and of the end of a game. 10 ms slots keep
- * each slot's burst small (at 1,000 games, 10 rooms and 20 frames): bench/duel at 1,000 games
- * measured answer-ack p99 3.18 ms with 100 ms slots, 2.17 ms with 20 ms and 1.77 ms with 10 ms.
+ * each slot's burst small (at 1,000 games, 10 rooms and 20 frames); wider slots raised bench/duel's
+ * answer-ack p99 (bench/README.md).
  */
 export const SLOT_MS = 10;
 /** Buckets per second. */

@@ -1,7 +1,7 @@
 /**
  * Security headers on every response, computed once at start-up by helmet itself from our options.
  * @fastify/helmet 13 calls `helmet(options)` on every request, re-parsing the Content-Security-Policy
- * each time: bench/leaderboard measured it doubling the CPU cost of a small JSON response. Here
+ * each time, a large share of the CPU cost of a small JSON response (bench/leaderboard). Here
  * helmet runs once against a recording response, and one synchronous onRequest hook adds the
  * captured headers. Global only: no per-route options and no CSP nonces, which the app does not use.
  */

@@ -9,7 +9,7 @@
  * accounts service after a sign-up; and lazily in the background when a reader finds it older than
  * `staleAfterMs`, which picks up renames, and sign-ups made through another process, without a timer.
  */
-import { asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { users } from '../db/schema/index.js';
 import type { Database } from '../platform/db.js';
@@ -28,7 +28,8 @@ const DEFAULT_STALE_AFTER_MS = 5_000;
 export interface LeaderboardService {
   /**
    * Re-reads the top {@link LEADERBOARD_SIZE} non-guest users (rating descending, then name, then
-   * id so equal ratings have a stable order) and rebuilds the snapshot. Concurrent calls are
+   * id so equal ratings have a stable order; deleted accounts left out: they can no longer play)
+   * and rebuilds the snapshot. Concurrent calls are
    * coalesced: a call made while a read is running waits for one more read that starts after it.
    *
    * @returns true when the visible list (ids, names, rounded ratings and RDs, order) changed.
@@ -72,7 +73,7 @@ export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardServ
     const rows = await db
       .select({ id: users.id, name: users.name, rating: users.rating, rd: users.rd })
       .from(users)
-      .where(eq(users.isGuest, false))
+      .where(and(eq(users.isGuest, false), isNull(users.deletedAt)))
       .orderBy(desc(users.rating), asc(users.name), asc(users.id))
       .limit(LEADERBOARD_SIZE);
     const next: LeaderboardEntry[] = rows.map((r) => ({

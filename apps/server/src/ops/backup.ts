@@ -1,6 +1,6 @@
 /**
  * Backup and restore of the embedded database (issue #5 "Backups"; PostgreSQL is backed up with
- * pg_dump, see the README).
+ * pg_dump, see docs/operations.md).
  *
  * A backup is PGlite's `dumpDataDir('gzip')`: a gzipped tar of the data directory, taken after a
  * CHECKPOINT while PGlite's query lock is held (DatabaseHandle.snapshot), hence a crash-consistent
@@ -16,7 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { acquireDataDirLock, DataDirInUseError, readLiveLock } from '../platform/data-dir-lock.js';
+import { acquireDataDirLock, DataDirInUseError, localServerUrl, readLiveLock } from '../platform/data-dir-lock.js';
 
 /** The folder of PGlite's files inside DATA_DIR (platform/db.ts opens the same). */
 export const pgdataOf = (dataDir: string): string => path.resolve(dataDir, 'pgdata');
@@ -40,12 +40,11 @@ export async function backupDataDir(options: { dataDir: string; file: string }):
   let bytes: Buffer;
   let source: BackupResult['source'];
   if (live) {
-    if (live.port === null) {
+    const server = localServerUrl(live);
+    if (server === null) {
       throw new Error(`The MathSprint server (pid ${live.pid}) on DATA_DIR ${options.dataDir} is still starting; try again in a moment`);
     }
-    const host = !live.host || live.host === '0.0.0.0' || live.host === '::' ? '127.0.0.1' : live.host;
-    const url = `http://${host.includes(':') ? `[${host}]` : host}:${live.port}/admin/backup`;
-    const response = await fetch(url, { headers: { authorization: `Bearer ${live.opsToken}` } });
+    const response = await fetch(`${server}/admin/backup`, { headers: { authorization: `Bearer ${live.opsToken}` } });
     if (!response.ok) {
       const text = await response.text();
       throw new Error(`The server (pid ${live.pid}) refused the backup: HTTP ${response.status} ${text}`);

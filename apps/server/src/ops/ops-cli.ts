@@ -8,7 +8,7 @@ import { backupDataDir, defaultBackupFile, restoreDataDir } from './backup.js';
 
 const PG_DUMP_HINT =
   'DATABASE_URL is set: MathSprint is on PostgreSQL, back it up with pg_dump -Fc "$DATABASE_URL" -f mathsprint.dump ' +
-  'and restore with pg_restore --clean --if-exists -d "$DATABASE_URL" mathsprint.dump (see the README, Operations)';
+  'and restore with pg_restore --clean --if-exists -d "$DATABASE_URL" mathsprint.dump (see docs/operations.md)';
 
 async function run(argv: string[]): Promise<void> {
   const [command, file] = argv;

@@ -14,9 +14,8 @@
  *    403 otherwise, 404 on PostgreSQL (use pg_dump).
  * None of them needs a session; all answer with Cache-Control: no-store.
  */
-import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { bearerToken } from '../http/session.js';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isLocalOperation, tokenMatches } from '../http/local-caller.js';
 import type { Metrics } from './metrics.js';
 import type { Readiness } from './readiness.js';
 
@@ -40,8 +39,6 @@ export interface OpsRoutesOptions {
  * up after 1–5 s, and a database slower than 2 s to answer `select 1` cannot serve players anyway.
  */
 export const READINESS_TIMEOUT_MS = 2_000;
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions): Promise<void> {
   const { readiness, metrics, metricsToken, backup } = options;
@@ -75,7 +72,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
         .status(404)
         .send({ error: 'Backups over HTTP are for the embedded database only; back up PostgreSQL with pg_dump' });
     }
-    if (!isLocalCaller(request) || !tokenMatches(request, backup.token)) return forbidden(reply);
+    if (!isLocalOperation(request, backup.token)) return forbidden(reply);
     const started = performance.now();
     const snapshot = Buffer.from(await (await backup.snapshot()).arrayBuffer());
     request.log.info({ bytes: snapshot.length, ms: Math.round(performance.now() - started) }, 'backup snapshot taken');
@@ -86,24 +83,6 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
   });
 }
 
-/**
- * A caller on this machine talking to us directly: from a loopback address (or our own address,
- * when HOST names one) and not through a proxy, since nginx on the same machine connects from
- * loopback too and always adds X-Forwarded-For.
- */
-function isLocalCaller(request: FastifyRequest): boolean {
-  const { remoteAddress, localAddress } = request.socket;
-  if (!remoteAddress) return false;
-  const proxied = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return !proxied && (LOOPBACK.has(remoteAddress) || remoteAddress === localAddress);
-}
-
 function forbidden(reply: FastifyReply) {
   return reply.status(403).send({ error: 'Backups are taken with `npm run backup` on the server machine' });
-}
-
-function tokenMatches(request: FastifyRequest, expected: string): boolean {
-  const given = Buffer.from(bearerToken(request.headers.authorization) ?? '');
-  const wanted = Buffer.from(expected);
-  return given.length === wanted.length && timingSafeEqual(given, wanted);
 }

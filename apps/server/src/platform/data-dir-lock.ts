@@ -113,6 +113,16 @@ export function readLiveLock(dataDir: string): LockInfo | null {
   return typeof holder === 'object' && isLockHolderAlive(holder) ? holder : null;
 }
 
+/**
+ * Where a tool on this machine reaches the lock's holder (`npm run backup`, `npm run admin`): its
+ * HOST, or 127.0.0.1 when it listens on every interface; null while it starts (no port yet).
+ */
+export function localServerUrl(holder: Pick<LockInfo, 'host' | 'port'>): string | null {
+  if (holder.port === null) return null;
+  const host = !holder.host || holder.host === '0.0.0.0' || holder.host === '::' ? '127.0.0.1' : holder.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${holder.port}`;
+}
+
 /** True when the process that wrote `holder` still runs (see the file header for the rules). */
 export function isLockHolderAlive(holder: Pick<LockInfo, 'pid' | 'procStart'>): boolean {
   if (holder.pid === process.pid) return false;

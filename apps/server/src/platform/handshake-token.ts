@@ -6,7 +6,7 @@
  *     as the HTTP header is, `Bearer <token>`, is accepted too;
  *  2. the `Authorization: Bearer <token>` header (`extraHeaders`; Node clients and long-polling);
  *  3. the query string, `?token=<token>` (`query: { token }`, Socket.IO 2 habits). Proxies log
- *     URLs, so the README recommends the auth payload; deploy/nginx.conf keeps no access log.
+ *     URLs, so docs/api.md recommends the auth payload; deploy/nginx.conf keeps no access log.
  * The first place that holds a string wins, even when that string is not a valid token.
  */
 import { bearerToken } from '../http/session.js';

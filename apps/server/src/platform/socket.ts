@@ -4,8 +4,8 @@
  *  - handshake authentication: the token (`auth.token`, or see handshake-token.ts for the other
  *    places a client may put it) is verified on every connection. A missing or invalid
  *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
- *    page still receives leaderboardUpdate, and every game event it sends gets the error ack
- *    "Please log in to play" instead of a connection error the client would only log. A session
+ *    page still receives leaderboardUpdate (for a while: socket-limits.ts), and every event gets the
+ *    error ack "Please log in to play" instead of a connection error the client would only log. A session
  *    revoked later (a password change, on any process) loses its open connections too
  *    (`recheckSessions`);
  *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
@@ -38,6 +38,7 @@ import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../accounts/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
 import { handshakeToken } from './handshake-token.js';
+import type { InterServerEvents } from './inter-server.js';
 import type { Logger } from './logger.js';
 import { userRoom, type Notifier } from './notifier.js';
 import { RECOVERY_WINDOW_MS } from './redis.js';
@@ -52,15 +53,7 @@ export interface SocketData {
   heldPackets?: unknown[][];
 }
 
-/**
- * Events between server processes (`io.serverSideEmit`, through the Redis adapter; never sent to
- * clients). duelClock: a Math Challenge started (`over` false) or ended in room `code`, with its
- * game's clock in epoch ms, so that every process announces timerUpdate to its own sockets of the
- * room (duel/room-clocks.ts).
- */
-export interface InterServerEvents {
-  duelClock: (clock: { code: string; gameId: string; startsAt: number; endsAt: number; rematch: boolean; over: boolean }) => void;
-}
+export type { InterServerEvents };
 
 export type TypedServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 export type TypedSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;

@@ -95,8 +95,6 @@ export function createRedisSoloStore(handle: RedisHandle): SoloStore {
     async size() {
       return redis.zcard(wake);
     },
-    lock(key, work) {
-      return lock(key, work);
-    },
+    lock,
   };
 }

@@ -3,7 +3,7 @@
  * and its clock live on the server: the client gets question texts only, every answer is checked
  * here, and time is up when the server's clock says so (issue #2 "Single-player").
  *
- * Rules where the spec is silent (also in the README):
+ * Rules where the spec is silent (also in docs/rules.md):
  * - Questions and points are the Math Challenge's: 150 per minute of mode, difficulty rising with
  *   the index (`duelDifficulty`) past 10 to 20, 10 × difficulty points for a correct answer.
  * - A wrong answer scores nothing and leaves the question in place (`current` unchanged).
@@ -92,13 +92,6 @@ export function createSoloService(deps: SoloDeps): SoloService {
   const retentionMs = deps.retentionMs ?? DEFAULT_RETENTION_MS;
   const sweepMs = deps.sweepIntervalMs ?? DEFAULT_SWEEP_MS;
 
-  /**
-   * Keyed locks (`session:{id}`, `user:{id}`) from the store: every read-modify-write of a session
-   * runs alone, so two answers sent at once cannot both score the same question (the store's awaits
-   * would otherwise interleave them), and a user's starts run one at a time, on every process.
-   */
-  const withLock = <T>(key: string, work: () => Promise<T>): Promise<T> => store.lock(key, work);
-
   function isRunning(s: SoloSession): boolean {
     return s.endedAt === null;
   }
@@ -153,7 +146,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
   }
 
   async function sweepOne(id: string): Promise<void> {
-    await withLock(`session:${id}`, async () => {
+    await store.lock(`session:${id}`, async () => {
       const s = await store.get(id);
       const now = clock.now();
       if (!s || s.wakeAt > now) return;
@@ -177,7 +170,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
   async function startRun(user: SessionUser, mode: DuelMode): Promise<SoloStartResponse> {
     const previous = await store.findByUser(user.id);
     if (previous) {
-      await withLock(`session:${previous.id}`, async () => {
+      await store.lock(`session:${previous.id}`, async () => {
         const s = await store.get(previous.id);
         if (!s) return;
         const now = clock.now();
@@ -236,11 +229,11 @@ export function createSoloService(deps: SoloDeps): SoloService {
   return {
     start(user, mode) {
       // Serialised per user, so two simultaneous starts cannot leave two sessions behind.
-      return withLock(`user:${user.id}`, () => startRun(user, mode));
+      return store.lock(`user:${user.id}`, () => startRun(user, mode));
     },
 
     answer(user, sessionId, answer) {
-      return withLock(`session:${sessionId}`, async () => {
+      return store.lock(`session:${sessionId}`, async () => {
         const s = await load(user, sessionId);
         if (!isRunning(s)) {
           return {
@@ -264,7 +257,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
     },
 
     timer(user, sessionId) {
-      return withLock(`session:${sessionId}`, async () => {
+      return store.lock(`session:${sessionId}`, async () => {
         const s = await load(user, sessionId);
         const timeLeft = isRunning(s) ? Math.max(0, Math.ceil((s.endsAt - clock.now()) / 1000)) : 0;
         return { timeLeft, over: !isRunning(s), score: s.score, current: s.current };

@@ -1,6 +1,7 @@
 /** Creates players for integration tests through the real HTTP API. */
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { createOperatorsService } from '../../src/accounts/operators.service.js';
 import type { TestServer } from './test-server.js';
 
 /** A signed-in player: session token, user id and display name. */
@@ -30,4 +31,15 @@ export async function signup(server: TestServer, name: string, email = `${random
 /** POST /auth/guest; fails the test unless it answers 201. */
 export async function guest(server: TestServer): Promise<Account> {
   return accountFrom(await fetch(`${server.url}/auth/guest`, { method: 'POST' }));
+}
+
+/**
+ * Signs up an account and makes it an operator on the server's database, as `npm run admin --
+ * grant EMAIL` does with DATABASE_URL (admin-command.test.ts runs the command itself). Only
+ * `url` and `database` are used, so a server process with its database opened beside it will do.
+ */
+export async function signupOperator(server: Pick<TestServer, 'url' | 'database'>, name: string, email = `${randomUUID()}@example.com`): Promise<Account> {
+  const account = await signup(server as TestServer, name, email);
+  await createOperatorsService(server.database.db).grant(email);
+  return account;
 }

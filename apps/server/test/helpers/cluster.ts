@@ -57,6 +57,8 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       TRUST_PROXY_HOPS: '1',
       SIGNUP_RATE_LIMIT: '100000',
       SOCKET_RATE_LIMIT_EVENTS: '100000',
+      // Every test client connects from 127.0.0.1 (scale-out.test.ts holds 1,000 sockets).
+      MAX_CONNECTIONS_PER_IP: '100000',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -13,7 +13,7 @@ export interface Reply<T = Record<string, unknown>> {
  */
 export async function call<T = Record<string, unknown>>(
   server: { url: string },
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'DELETE',
   path: string,
   options: { token?: string; body?: unknown } = {},
 ): Promise<Reply<T>> {
@@ -25,5 +25,7 @@ export async function call<T = Record<string, unknown>>(
     headers,
     ...(options.body !== undefined ? { body: JSON.stringify(options.body) } : {}),
   });
-  return { status: res.status, body: (await res.json()) as T & { error?: string } };
+  const text = await res.text();
+  // A 204 (DELETE /api/me) has no body.
+  return { status: res.status, body: (text ? JSON.parse(text) : {}) as T & { error?: string } };
 }

@@ -51,6 +51,8 @@ export async function startTestServer(
     SERVE_WEB: 'false',
     // Tests play clients from many addresses through X-Forwarded-For, as behind one proxy.
     TRUST_PROXY_HOPS: '1',
+    // Every test client connects from 127.0.0.1; connection-limits.test.ts tests the cap itself.
+    MAX_CONNECTIONS_PER_IP: '100000',
     ...options.env,
   });
   const scratch =
@@ -66,7 +68,9 @@ export async function startTestServer(
     }));
   const clock = options.clock ?? systemClock;
   const app = await buildApp({ config, db: database.db, clock, logger: createLogger(config.LOG_LEVEL) });
-  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  // main.ts's accept queue: a test that opens thousands of connections at once is not held up by
+  // SYN retries of a full queue.
+  await app.http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
   return {

@@ -18,8 +18,8 @@ const GATED = new Set(['serious', 'critical']);
 /**
  * Large regions that look the same in many screenshots, checked once for each state: when the
  * region's markup at this viewport width has already passed axe in this test file, later checks
- * leave it out. The daily hub's streak calendar is 365 day buttons: about 5 s of every check of
- * the hub on a 2-core machine, against 1.6 s for the rest of the page. The ids React's useId gives
+ * leave it out. The daily hub's streak calendar is 365 day buttons, most of the time of every
+ * check of the hub. The ids React's useId gives
  * (`_r_b_`) count as one: they change each time the hub is opened again, the markup's meaning does not.
  */
 const ONCE_PER_STATE = ['.daily-area-calendar'];
@@ -123,7 +123,7 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   await settleAnimations(page);
   const states = await regionStates(page);
   // Legacy mode: axe.run in the page, as one call. The default injects axe-core twice, then opens
-  // a blank page for axe.finishRun, which doubled the check's time (the daily story: 131 s → 83 s).
+  // a blank page for axe.finishRun, which made each check much slower.
   // Its one loss is cross-origin iframes, and the app has no iframes.
   const check = async () => {
     const axe = new AxeBuilder({ page }).withTags(WCAG_TAGS).setLegacyMode(true);
@@ -135,8 +135,8 @@ export async function expectAccessible(page: Page, screen: string): Promise<void
   };
   let failing = await check();
   if (failing.length > 0 && (await onlyToasts(page, failing))) {
-    // A toast's own timer may start its fade-out during the check (CI once measured one at 2.87:1
-    // mid-fade): once that has run, the screen is checked again, whole.
+    // A toast's own timer may start its fade-out during the check (its contrast falls below
+    // the threshold mid-fade): once that has run, the screen is checked again, whole.
     await settleAnimations(page);
     failing = await check();
   }

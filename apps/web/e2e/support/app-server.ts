@@ -14,7 +14,26 @@ const root = path.resolve(import.meta.dirname, '../../../..');
 
 export interface AppProcess {
   url: string;
+  /** Its DATA_DIR, which `npm run admin` reads the running server's address from. */
+  dataDir: string;
   stop(): Promise<void>;
+}
+
+/**
+ * Makes the account with `email` an operator of the running app with the real command, `npm run
+ * admin -- grant EMAIL`, which reaches the server over loopback; throws with its output on failure.
+ */
+export async function grantOperator(app: AppProcess, email: string): Promise<void> {
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', 'grant', email], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: app.dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (output += d.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  if (code !== 0) throw new Error(`npm run admin -- grant ${email} exited ${code}:\n${output}`);
 }
 
 async function freePort(): Promise<number> {
@@ -72,6 +91,7 @@ export async function startAppProcess(env: Record<string, string> = {}): Promise
   }
   return {
     url,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

@@ -23,9 +23,8 @@ export const DESKTOP = { width: 1280, height: 800 } as const;
 /**
  * Holds the decorative floating symbols (components/ui/floating-symbols.tsx) where they are, part
  * way up their panels, instead of letting them drift. Headless Chromium composites in software (no
- * GPU), so an animation that never ends has it draw the page 60 times a second. In the Math
- * Challenge story run alone, Chromium used 213 s of CPU with the symbols drifting, 102 s with them
- * held, and 71 s with no animation at all, on a 2-core machine shared with the app, the tests and
+ * GPU), so an animation that never ends has it draw the page 60 times a second, about half of
+ * Chromium's CPU in the Math Challenge story, on a 2-core machine shared with the app, the tests and
  * the integration files. Screenshots still show the symbols; every other animation and transition
  * runs as for a player.
  */

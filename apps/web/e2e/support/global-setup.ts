@@ -2,9 +2,8 @@
  * Once per test run: an embedded database as the app leaves it on its first start (PGlite's initdb
  * and every migration, through the server's own openDatabase), closed cleanly. startAppProcess
  * copies its `pgdata` folder into each app's new DATA_DIR, so the app opens a migrated database as
- * on a restart instead of running initdb and the migrations again: 3.1 s to ready became about 1 s
- * (0.8 s to start plus 0.2 s to copy 39 MB) on a 2-core VM, for each of the 16 apps the browser
- * tests start one after another.
+ * on a restart instead of running initdb and the migrations again, which takes most of an app's
+ * start-up time off each of the apps the browser tests start one after another.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -21,6 +21,30 @@ export const passwordChangeBodySchema = z.object({
 });
 export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
 
+/** The word an account without a password types to confirm its deletion (DELETE /api/me). */
+export const DELETE_ACCOUNT_CONFIRMATION = 'DELETE';
+
+/**
+ * Body of DELETE /api/me (ours, beyond spec §7): the account's password, or, for an account
+ * without one (a guest, a Google sign-in), `confirm: "DELETE"` typed by the player. Exactly one of
+ * the two; which one the account needs is the server's check (403 for a wrong password).
+ */
+export const deleteAccountBodySchema = z
+  .object({
+    password: z
+      .string({ message: 'password must be a string' })
+      .min(1, 'Password is required')
+      .max(200, 'Password must be at most 200 characters')
+      .optional(),
+    confirm: z
+      .literal(DELETE_ACCOUNT_CONFIRMATION, { message: `confirm must be "${DELETE_ACCOUNT_CONFIRMATION}"` })
+      .optional(),
+  })
+  .refine((b) => (b.password === undefined) !== (b.confirm === undefined), {
+    message: `Send either password or confirm: "${DELETE_ACCOUNT_CONFIRMATION}"`,
+  });
+export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
+
 /**
  * Response of GET /api/auth/providers: which federated sign-ins this server has configured, so the
  * login screen can say "Google sign-in is not configured" instead of sending the browser to a 503.

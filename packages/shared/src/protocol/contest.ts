@@ -6,10 +6,12 @@
  *
  * Answers and explanations of a contest never leave the server before its close time (issue #3):
  * every field that could reveal them (`correctAnswer`, `isCorrect`, `points` per answer,
- * `explanation`) is absent or null until then.
+ * `explanation`) is absent or null until then, and so is every figure that grades the caller's
+ * answers (an attempt's `totalScore`, `correctCount`, `wrongCount`; issue #47).
  */
 import { z } from 'zod';
 import { limitInput, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 
 /**
  * The error texts of the weekly contest's HTTP calls (`{ error }`), in one place so the client can
@@ -141,10 +143,13 @@ export interface ContestAttempt {
   submittedAt: string | null;
   /** True when the server submitted it at close. */
   autoSubmitted: boolean;
-  /** Known from submission on (0 before). */
-  totalScore: number;
-  correctCount: number;
-  wrongCount: number;
+  /**
+   * Points, correct and wrong answers: null until the contest's close time has passed, even once
+   * submitted (issue #47: a score before close would grade a candidate answer for anyone).
+   */
+  totalScore: number | null;
+  correctCount: number | null;
+  wrongCount: number | null;
   /** Questions the user answered. */
   answeredCount: number;
   /** Seconds from start to submission, measured by the server (ranking tie-breaker). */
@@ -174,7 +179,11 @@ export interface ContestSubmitAnswerResponse {
   receivedAt: string;
 }
 
-/** Response of POST /contest/submit. */
+/**
+ * Response of POST /contest/submit: the submitted attempt. Before close it says it is submitted
+ * (`status`, `submittedAt`), how many answers it holds (`answeredCount`) and when results come
+ * (`contestId.closeTime`); its score fields are null until then (issue #47).
+ */
 export interface ContestSubmitResponse {
   attempt: ContestAttempt;
 }
@@ -347,10 +356,17 @@ export type ContestSubmitAnswerBody = z.infer<typeof contestSubmitAnswerBodySche
 
 /**
  * Body of POST /admin/contests. openTime ISO 8601 with offset (e.g. "2026-11-27T15:30:00Z");
- * durationMinutes 1–240; questionCount 1–100; title 1–100 characters (default "Weekly Math Contest").
+ * durationMinutes 1–240; questionCount 1–100; title 1–100 characters, no control or format
+ * characters (refuseHiddenCharacters; default "Weekly Math Contest").
  */
 export const adminCreateContestBodySchema = z.object({
-  title: z.string().trim().min(1, 'title must not be empty').max(100, 'title must be at most 100 characters').optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, 'title must not be empty')
+    .max(100, 'title must be at most 100 characters')
+    .check(refuseHiddenCharacters('Contest title'))
+    .optional(),
   openTime: z.iso.datetime({ offset: true, message: 'openTime must be an ISO 8601 date-time, e.g. 2026-11-27T15:30:00Z' }),
   durationMinutes: z
     .number({ error: 'durationMinutes must be a number' })

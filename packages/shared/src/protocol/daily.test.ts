@@ -39,7 +39,10 @@ describe('daily wire schemas (spec §7, issue #4)', () => {
     expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: '   ' }))).toBe("Comment can't be empty.");
     for (const text of ['\u200b\u200b', ' \u200d\ufeff ', '\u2800', '\u3164'])
       expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text })), JSON.stringify(text)).toBe("Comment can't be empty.");
-    expect(dailyCommentBodySchema.parse({ date: '2026-01-05', sectionKey: 'basic', text: '\u200bok' }).text).toBe('\u200bok');
+    expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: '\u200bok' }))).toBe(
+      'Comment must not contain control or format characters (U+200B)',
+    );
+    expect(dailyCommentBodySchema.parse({ date: '2026-01-05', sectionKey: 'basic', text: 'two\nlines 👨\u200d👩\u200d👧' }).text).toBe('two\nlines 👨\u200d👩\u200d👧');
     expect(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(500) }).success).toBe(true);
     expect(message(dailyCommentBodySchema.safeParse({ date: '2026-01-05', sectionKey: 'basic', text: 'x'.repeat(501) }))).toBe(
       'Comment must be at most 500 characters',

@@ -24,6 +24,7 @@ import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
 import type { DailyDifficulty } from '../domain/daily/sections.js';
 import { isInvisibleText, limitInput, numberInput, parseDecimal } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
@@ -77,7 +78,7 @@ export interface DailySectionResult {
   practicePoints: number;
   /** 10 × weight × correctCount. */
   basePoints: number;
-  /** See the README ("Daily practice: speed bonus"). */
+  /** See docs/rules.md (daily practice: speed bonus). */
   speedBonus: number;
   correctCount: number;
   /** Questions in the set. */
@@ -97,6 +98,7 @@ export interface DailySectionResult {
 export interface DailySectionResponse {
   date: string;
   sectionKey: DailySectionKey;
+  /** The set's question texts; a preview (`?preview=1`) has only the first DAILY.homeSampleProblems (3). */
   questions: string[];
   /**
    * When the caller first opened this section (ISO 8601); null for a preview (`?preview=1`) of a
@@ -104,7 +106,7 @@ export interface DailySectionResponse {
    */
   openedAt: string | null;
   submitted: boolean;
-  /** Filled once submitted: points, correct answers and explanations. */
+  /** Filled once submitted: points, correct answers and explanations; null in a preview. */
   result: DailySectionResult | null;
 }
 
@@ -219,6 +221,11 @@ export const DAILY_ERRORS = {
   commentTooLong: `Comment must be at most ${DAILY.commentMaxLength} characters`,
   commentNotFound: 'Comment not found',
   commentRateLimited: 'You are posting comments too quickly. Please wait a moment.',
+  /**
+   * 403 of reading, joining, posting and voting in a section's discussion before the caller has
+   * submitted that section on that date (issue #47: comments can give its answers away).
+   */
+  submitToDiscuss: 'Submit this set to read and join its discussion',
 } as const;
 
 /** Room of a section's live discussion (spec §7: 'comments:{date}:{sectionKey}'). */
@@ -259,8 +266,9 @@ export const dailySectionParamsSchema = z.object({ date: dailyDateSchema, sectio
 
 /**
  * Query of GET /api/daily/section/{date}/{sectionKey} (ours, beyond spec §7): `preview=1` reads the
- * questions without opening the section, so the home card's sample problems do not start the
- * caller's clock (the time taken runs from the first real opening, issue #4).
+ * home card's sample problems, the set's first DAILY.homeSampleProblems (3), without opening the
+ * section, so they do not start the caller's clock; the time taken runs from the first opening that
+ * hands out the whole set (issues #4, #47: a preview of the whole set let it be solved off the clock).
  */
 export const dailySectionQuerySchema = z.object({
   preview: z
@@ -317,14 +325,18 @@ export const dailySeasonQuerySchema = z.object({
   _ts: z.unknown().optional(),
 });
 
-/** Comment text: trimmed, 1–500 characters, not only invisible ones (issue #4, enforced by the server whatever the client does). */
+/**
+ * Comment text: trimmed, 1–500 characters, not only invisible ones (issue #4), and no control or
+ * format characters (refuseHiddenCharacters, issue #46); enforced by the server whatever the client does.
+ */
 export const commentTextSchema = z
   .string({ message: DAILY_ERRORS.emptyComment })
   .trim()
   .min(1, DAILY_ERRORS.emptyComment)
   .max(DAILY.commentMaxLength, DAILY_ERRORS.commentTooLong)
   // Zero-width spaces and the like survive trim() but show nothing: empty too.
-  .refine((text) => text === '' || !isInvisibleText(text), DAILY_ERRORS.emptyComment);
+  .refine((text) => text === '' || !isInvisibleText(text), DAILY_ERRORS.emptyComment)
+  .check(refuseHiddenCharacters('Comment', { lineBreaks: true }));
 
 /** Body of POST /api/daily/comment. */
 export const dailyCommentBodySchema = z.object({ date: dailyDateSchema, sectionKey: sectionKeySchema, text: commentTextSchema });

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
 import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
+import { refuseHiddenCharacters } from './display-text.js';
 import type { DuelPlayer } from './socket.js';
 
 /** `{ error }` body of every failed HTTP call. */
@@ -25,7 +26,8 @@ export interface PublicUser {
   /**
    * Whether the account signs in with a password, so that it can change it (POST /api/password):
    * false for guests and for accounts made by Google sign-in. Ours, beside the spec's §3 fields; the
-   * server always sends it, users stored by clients before 2026-11-27 lack it.
+   * server always sends it, but a user a browser stored before the flag existed lacks it until the
+   * next GET /api/me (apps/web root-layout.tsx reads only `false`).
    */
   hasPassword?: boolean;
 }
@@ -56,10 +58,10 @@ export const signupBodySchema = z.object({
     .trim()
     .min(1, 'Full name is required')
     .max(50, 'Name must be at most 50 characters')
-    // Shown on every leaderboard and in rooms: zero-width spaces alone are no name, and a line break
-    // or another control character would break the rows it is shown in.
+    // Shown on every leaderboard and in rooms: zero-width spaces alone are no name, and a line
+    // break, a bidi override or a zero-width space inside one would break or disguise its rows.
     .refine((name) => name === '' || !isInvisibleText(name), 'Full name is required')
-    .refine((name) => !/\p{Cc}/u.test(name), "Name can't contain line breaks or control characters"),
+    .check(refuseHiddenCharacters('Name')),
   // RFC 5321 §4.5.3.1.3: a path is at most 256 octets with its angle brackets, so an address is at most 254.
   email: z
     .string({ message: 'Email is required' })

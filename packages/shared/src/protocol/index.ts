@@ -4,3 +4,4 @@ export * from './socket.js';
 export * from './accounts.js';
 export * from './contest.js';
 export * from './daily.js';
+export * from './display-text.js';

@@ -63,12 +63,6 @@ export interface RejoinAck {
    * game has not started yet").
    */
   startsInMs?: number;
-  /**
-   * The room's state version (STYLE habit 10): it grows by one with every change the room
-   * broadcasts. The ack is always a full snapshot at this version (a room's state is a few KB, so
-   * replaying missed events would not save anything).
-   */
-  version?: number;
 }
 
 /** Ack of submitAnswer. score in points; currentQuestion is the player's index after the answer,

@@ -12,6 +12,12 @@ export const users = pgTable(
     /** argon2id PHC string; null for guest and OIDC-only accounts. */
     passwordHash: text('password_hash'),
     isGuest: boolean('is_guest').notNull().default(false),
+    /**
+     * May schedule contests (POST /admin/contests). Granted and revoked only by whoever runs the
+     * server, with `npm run admin -- grant EMAIL` (admin/admin-commands.ts, issue #46): no request
+     * of a player can set it.
+     */
+    isOperator: boolean('is_operator').notNull().default(false),
     oidcIssuer: text('oidc_issuer'),
     oidcSubject: text('oidc_subject'),
     /** Glicko-2 rating in rating points (default 1500), RD (default 350), volatility σ (default 0.06). */
@@ -26,6 +32,12 @@ export const users = pgTable(
      */
     sessionChangedAt: timestamp('session_changed_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * When the player deleted the account (accounts/account-deletion.ts); null while it lives. A
+     * deleted row keeps its id (past games, contests and boards still point at it) under the name
+     * 'Deleted player', with email, password hash and provider identity erased.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),

@@ -38,15 +38,15 @@ export interface AppHeaderProps {
   /**
    * Show the session action on the right (spec §2: every guarded route except the contest routes
    * shows Logout). Guests get no Logout (spec §2 "Guests … with no logout"): they see a
-   * 'Create account' link instead. Players with an account also get the account controls the app
-   * supplies (account-controls.tsx: 'Change password') before Logout.
+   * 'Create account' link instead. Every signed-in player also gets the account controls the app
+   * supplies (account-controls.tsx: 'Change password', 'Delete account') before Logout.
    */
   showLogout?: boolean;
   /** Extra actions placed before the user chip. */
   children?: ReactNode;
 }
 
-/** The sticky top bar: brand (link home), the signed-in user's chip, Change password and Logout. */
+/** The sticky top bar: brand (link home), the signed-in user's chip, the account controls and Logout. */
 export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
   const user = useStoredUser();
   const accountControls = useAccountControls();
@@ -78,7 +78,7 @@ export function AppHeader({ showLogout = false, children }: AppHeaderProps) {
               Create account
             </Link>
           ) : null}
-          {showLogout && user && !user.isGuest ? accountControls?.(user) : null}
+          {showLogout && user ? accountControls?.(user) : null}
           {showLogout && !user?.isGuest ? <LogoutButton /> : null}
         </div>
       </div>

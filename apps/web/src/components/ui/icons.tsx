@@ -88,6 +88,18 @@ export function IconKey(props: IconProps) {
   );
 }
 
+/** A waste bin: deleting the account. */
+export function IconTrash(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M4 7h16" />
+      <path d="M10 11v6M14 11v6" />
+      <path d="M6 7l1 13h10l1-13" />
+      <path d="M9 7V4h6v3" />
+    </Svg>
+  );
+}
+
 /** Two people: players in a room. */
 export function IconUsers(props: IconProps) {
   return (

@@ -52,7 +52,7 @@ function compareAttempts(a: RankableAttempt, b: RankableAttempt): number {
  * Percentile of a rank among `participants`: the share of the OTHER participants finished behind,
  * `100 × (participants − rank) / (participants − 1)`, floored to a whole number; 100 for a lone
  * participant. Rank 1 of any field is 100; last is 0. The spec names the percentile without a
- * formula; this one makes "percentile 90 or more" mean the top tenth of the field (README).
+ * formula; this one makes "percentile 90 or more" mean the top tenth of the field (docs/rules.md).
  *
  * @throws RangeError unless 1 ≤ rank ≤ participants (integers).
  */

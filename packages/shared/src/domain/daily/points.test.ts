@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { practicePoints } from './points.js';
 
-describe('practicePoints (issue #4 + README speed bonus)', () => {
+describe('practicePoints (issue #4 + the speed bonus of docs/rules.md)', () => {
   it('gives 10 × weight per correct answer plus up to 50% for speed', () => {
     expect(practicePoints(1, 10, 10, 0)).toEqual({ basePoints: 100, speedBonus: 50, practicePoints: 150 });
     expect(practicePoints(4, 10, 10, 0)).toEqual({ basePoints: 400, speedBonus: 200, practicePoints: 600 });

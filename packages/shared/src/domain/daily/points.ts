@@ -1,6 +1,6 @@
 /**
  * Practice points of one section submission (issue #4: "10 times the section's weight per correct
- * answer, plus a speed bonus that the README states").
+ * answer, plus a speed bonus") whose rule docs/rules.md states.
  */
 import { DAILY } from '../../constants.js';
 

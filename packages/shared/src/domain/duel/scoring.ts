@@ -9,7 +9,7 @@ const POINTS_PER_LEVEL = 10;
 /**
  * Points for a correct answer: 10 × difficulty, so 10 at level 1, 100 at level 10 and up to 200
  * for the mixed questions of levels 11..20. The spec only says points rise with difficulty; this
- * rule is stated in the README (docs/rules.md).
+ * rule is stated in docs/rules.md.
  *
  * @param difficulty - integer 1..20.
  * @throws RangeError unless `difficulty` is an integer in 1..20.

@@ -1,17 +1,18 @@
 /**
  * The frame of the sign-in screens: skip link, then a hero with the product pitch beside the form
  * card. A player whose session the server ended is told why at the top of the card
- * (lib/session-notice: SessionGuard puts the server's reason in the history state). A visitor who is
+ * (lib/session-notice: SessionGuard puts the server's reason in the history state; an account
+ * deletion leaves its notice in sessionStorage across the page load). A visitor who is
  * still signed in is told as whom, with a way back (lib/signed-in-note).
  */
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '../../../components/ui/brand';
 import { FloatingSymbols } from '../../../components/ui/floating-symbols';
 import { IconStar, IconSwords, IconTimer } from '../../../components/ui/icons';
 import { SkipLink } from '../../../components/ui/skip-link';
 import { getStoredUser, getToken } from '../../../lib/storage';
-import { noticeFromState } from '../lib/session-notice';
+import { forgetLeftNotice, leftNotice, noticeFromState } from '../lib/session-notice';
 import { signedInNote } from '../lib/signed-in-note';
 import './auth.css';
 
@@ -30,7 +31,12 @@ export interface AuthLayoutProps {
 
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
   const location = useLocation();
-  const notice = noticeFromState(location.state);
+  // A notice left across a full page load (an account deletion) is read once, then dropped.
+  const [left] = useState(leftNotice);
+  useEffect(() => {
+    if (left) forgetLeftNotice();
+  }, [left]);
+  const notice = noticeFromState(location.state) ?? left;
   // Read once: a sign-in on this screen stores the new session just before the page reloads, and
   // must not flash 'You're signed in as …' meanwhile.
   const [note] = useState(() =>

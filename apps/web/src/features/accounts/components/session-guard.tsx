@@ -6,8 +6,9 @@
  * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
  * The page asked for (path and query) goes along as `state.from`, so signing in returns to it
  * (lib/return-to). When the server refused the token (401), its reason goes along as `state.notice`
- * and the login form shows it (lib/session-notice). A refusal met by any other call on the page
- * (lib/api SESSION_REFUSED_EVENT) triggers the same check.
+ * and the login form shows it (lib/session-notice), as is a notice left for it (an account
+ * deletion). A refusal met by any other call on the page (lib/api SESSION_REFUSED_EVENT) triggers
+ * the same check.
  */
 import { useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
@@ -18,7 +19,7 @@ import { getToken } from '../../../lib/storage';
 import { useCurrentUser } from '../hooks/use-current-user';
 import { useMeSync } from '../hooks/use-me-sync';
 import { returnState } from '../lib/return-to';
-import { sessionEndedNotice, withNotice } from '../lib/session-notice';
+import { leftNotice, sessionEndedNotice, withNotice } from '../lib/session-notice';
 
 export function SessionGuard() {
   const location = useLocation();
@@ -42,7 +43,7 @@ export function SessionGuard() {
     if (!token && signedOutMessage) toast.error(signedOutMessage, { toastId: signedOutMessage });
   }, [token, signedOutMessage]);
 
-  const from = withNotice(returnState(`${location.pathname}${location.search}`), sessionEndedNotice(me.error));
+  const from = withNotice(returnState(`${location.pathname}${location.search}`), sessionEndedNotice(me.error) ?? leftNotice());
   if (!token) return <Navigate to="/login" replace state={from} />;
   if (user) return <Outlet />;
   if (me.isError) return <Navigate to="/login" replace state={from} />;

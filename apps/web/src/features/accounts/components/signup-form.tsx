@@ -18,7 +18,7 @@ type SignupField = 'name' | 'email' | 'password';
 
 /**
  * Deviation from the spec: §2 gives the hint 'At least 6 characters', but issue #2 makes the server
- * require 8, so the hint says 8 (recorded in the README).
+ * require 8, so the hint says 8 (recorded in docs/spec-departures.md).
  */
 const PASSWORD_HINTS = ['At least 8 characters', 'Mix of letters and numbers recommended'];
 

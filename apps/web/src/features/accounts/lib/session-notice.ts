@@ -35,3 +35,38 @@ export function noticeFromState(state: unknown): string | null {
 export function withNotice<S extends object>(state: S | undefined, notice: string | null): (S & { notice?: string }) | undefined {
   return notice ? { ...(state ?? ({} as S)), notice } : state;
 }
+
+/** sessionStorage key of a notice left for the next /login page load. */
+const LEFT_NOTICE_KEY = 'mathsprint:login-notice';
+
+/**
+ * Leaves `notice` for the /login page the player is about to be sent to without a failed session
+ * check to explain it (an account deletion): SessionGuard puts it in the redirect's history state,
+ * and the sign-in screen also reads it after a full page load.
+ */
+export function leaveNoticeForLogin(notice: string): void {
+  try {
+    sessionStorage.setItem(LEFT_NOTICE_KEY, notice);
+  } catch {
+    // Storage refused (private mode quota): the page loads without the notice.
+  }
+}
+
+/** The notice left for this page load, or null; `forgetLeftNotice` removes it once shown. */
+export function leftNotice(): string | null {
+  try {
+    const notice = sessionStorage.getItem(LEFT_NOTICE_KEY)?.trim();
+    return notice && notice.length <= MAX_NOTICE_LENGTH ? notice : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Drops the left notice: it is shown once, not after every reload of /login. */
+export function forgetLeftNotice(): void {
+  try {
+    sessionStorage.removeItem(LEFT_NOTICE_KEY);
+  } catch {
+    // nothing was stored
+  }
+}

@@ -96,7 +96,8 @@ export function answerTotals(
     const c = Math.max(0, h.correctAnswers);
     const notCorrect = Math.max(0, h.totalQuestions - c);
     const wrong = wrongByContest.get(h.contestId);
-    const w = wrong === undefined || !Number.isFinite(wrong) ? notCorrect : Math.min(notCorrect, Math.max(0, wrong));
+    // null before the contest's close (issue #47); history entries are only of finalized contests anyway.
+    const w = wrong === undefined || wrong === null || !Number.isFinite(wrong) ? notCorrect : Math.min(notCorrect, Math.max(0, wrong));
     correct += c;
     incorrect += w;
     unanswered += notCorrect - w;

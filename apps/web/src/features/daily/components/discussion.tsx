@@ -2,17 +2,22 @@
  * A section's discussion (spec §2 "discussion forum", §5 "Comment" and "Vote", §8; issue #4): comments
  * newest first, each rendered strictly as text (React escapes it; never dangerouslySetInnerHTML), with
  * up and down votes; a box with a length/500 counter that warns above 450 characters, posted with
- * the button or Ctrl+Enter. Live through the section's comment room (use-discussion).
+ * the button or Ctrl+Enter. Live through the section's comment room (use-discussion). Before the
+ * player has submitted the set it shows only that it opens then (issue #47: comments can give the
+ * answers away; the server refuses the reads and the room until then).
  */
-import type { DailyComment, DailySectionKey } from '@mathsprint/shared/protocol';
+import { DAILY_ERRORS, type DailyComment, type DailySectionKey } from '@mathsprint/shared/protocol';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { cx } from '../../../components/ui/cx';
+import { dailyKeys, getDailySection } from '../api/daily-api';
 import { useDiscussion } from '../hooks/use-discussion';
 import { commentBlockedReason, commentCounter, isPostShortcut } from '../lib/comment-draft';
 import { tallyVotes } from '../lib/votes';
-import { IconArrowDown, IconArrowUp, IconChat } from './daily-icons';
+import { IconArrowDown, IconArrowUp, IconChat, IconLock } from './daily-icons';
+import './discussion.css';
 
 export interface DiscussionProps {
   date: string;
@@ -76,7 +81,10 @@ function CommentItem({ comment, viewerId, onVote }: { comment: DailyComment; vie
 }
 
 export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn }: DiscussionProps) {
-  const discussion = useDiscussion(date, sectionKey, viewerId);
+  // The panel's own section query (the same key and call as its solver's, so one request): submitted yet?
+  const section = useQuery({ queryKey: dailyKeys.section(date, sectionKey), queryFn: () => getDailySection(date, sectionKey), retry: false });
+  const readable = section.data?.submitted === true;
+  const discussion = useDiscussion(date, sectionKey, viewerId, readable);
   const [text, setText] = useState('');
   const counter = commentCounter(text);
   const id = useId();
@@ -105,6 +113,25 @@ export function Discussion({ date, sectionKey, sectionTitle, viewerId, signedIn 
       event.preventDefault();
       void post();
     }
+  }
+
+  if (!readable) {
+    return (
+      <section className="daily-discussion" aria-labelledby={`${id}-title`}>
+        <h3 id={`${id}-title`} className="daily-subtitle">
+          <IconChat size={18} /> Discussion
+        </h3>
+        <div className="daily-discussion-locked" role="status">
+          <span className="daily-discussion-locked-icon" aria-hidden="true">
+            <IconLock size={18} />
+          </span>
+          <div>
+            <p className="daily-discussion-locked-title">{DAILY_ERRORS.submitToDiscuss}.</p>
+            <p>Comments can give the answers away, so the discussion of {sectionTitle} opens once your answers are in.</p>
+          </div>
+        </div>
+      </section>
+    );
   }
 
   return (

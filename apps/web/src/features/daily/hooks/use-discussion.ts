@@ -7,6 +7,8 @@
  * - posting and voting go over HTTP; the server broadcasts only after it has stored the change, so
  *   the poster's own answer and the room's event are the same comment and merge into one.
  * Votes show at once (the spec's toggle/switch, `applyVote`) and are replaced by the server's copy.
+ * None of it runs before the player has submitted the set (`readable` false, issue #47): the
+ * server refuses a discussion's reads and room until then, since its comments can give answers away.
  */
 import type { DailyComment, DailySectionKey, VoteType } from '@mathsprint/shared/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -29,17 +31,17 @@ export interface Discussion {
   vote: (commentId: string, voteType: VoteType) => void;
 }
 
-export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerId: string | null): Discussion {
+export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerId: string | null, readable: boolean): Discussion {
   const queryClient = useQueryClient();
   const key = dailyKeys.comments(date, sectionKey);
 
-  const query = useQuery({ queryKey: key, queryFn: () => getDailyComments(date, sectionKey) });
+  const query = useQuery({ queryKey: key, queryFn: () => getDailyComments(date, sectionKey), enabled: readable });
   useEffect(() => {
     if (query.error) console.error('Daily practice: comments failed to load', query.error);
   }, [query.error]);
 
   useEffect(() => {
-    if (!getToken()) return;
+    if (!getToken() || !readable) return;
     const socket = getSocket();
     const room = { date, sectionKey };
     const commentsKey = dailyKeys.comments(date, sectionKey);
@@ -66,7 +68,7 @@ export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerI
       socket.off('commentVoted', merge);
       if (socket.connected) socket.emit('leaveCommentRoom', room);
     };
-  }, [date, sectionKey, queryClient]);
+  }, [date, sectionKey, queryClient, readable]);
 
   const setComment = (comment: DailyComment) =>
     queryClient.setQueryData<{ comments: DailyComment[] }>(key, (old) => ({ comments: upsertComment(old?.comments ?? [], comment) }));

@@ -1,6 +1,6 @@
 /**
  * Typed answers of an open daily set, kept as a draft in sessionStorage while the set is unsubmitted.
- * The set's clock is the server's and runs from the first opening (README "Daily practice rules"),
+ * The set's clock is the server's and runs from the first opening (docs/rules.md, daily practice),
  * so a player who leaves the set and comes back must find their answers where they left them, not
  * empty inputs. The draft is per tab (sessionStorage), keyed by player, day and set, and is dropped
  * once the set is submitted.

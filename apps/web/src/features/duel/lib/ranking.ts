@@ -57,7 +57,7 @@ export function gameOutcome(ranked: readonly RankedPlayer[], me: Me | null | und
 /**
  * The banner text of an outcome, exactly as spec §2 words it. Empty with no players. A solo run
  * gets the single-player screen's own end text, 'Challenge Complete!', rather than 'You Won!'
- * against nobody (README, "Where we depart from the specification").
+ * against nobody (docs/spec-departures.md).
  */
 export function bannerText(outcome: Outcome): string {
   switch (outcome.kind) {

@@ -1,6 +1,6 @@
 /**
- * What the results page says before the final standings exist (issue #3): before close, that
- * answers, rank and leaderboard come at close, with a countdown; after close, that they are being
+ * What the results page says before the final standings exist (issues #3, #47): before close, that
+ * score, answers, rank and leaderboard come at close, with a countdown; after close, that they are being
  * computed (the page polls every ~5 s meanwhile).
  */
 import { Spinner } from '../../../../components/ui';
@@ -39,7 +39,7 @@ export function CloseNotice({ kind, secondsToClose, compact = false }: CloseNoti
       <div className="cresults-notice-text">
         <p className="cresults-notice-title">{RESULTS_MESSAGES.revealedAtClose}</p>
         <p>
-          Other players are still competing, so the correct answers stay hidden until the contest closes. This page updates by itself.
+          Other players are still competing, so your score and the correct answers stay hidden until the contest closes. This page updates by itself.
         </p>
       </div>
       <div className="cresults-notice-timer">

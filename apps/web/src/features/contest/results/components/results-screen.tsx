@@ -4,8 +4,8 @@
  *
  * Without a token: 'Please login to view contest results' and /login. 'Computing Results...' while
  * loading. Then, by phase (lib/results-phase): the full results (header, four stat cards, badges,
- * correct-count bar, tabs Summary / Leaderboard / Answers); before close the user's own score with
- * a note and countdown (answers, rank and leaderboard come at close); a user who did not take part
+ * correct-count bar, tabs Summary / Leaderboard / Answers); before close that the attempt is
+ * submitted, its answer count and when results come, with a countdown (issue #47: no score); a user who did not take part
  * in a closed contest sees its leaderboard and statistics; no attempt otherwise gives 'Attempt ∉
  * Database' with Return Home.
  */
@@ -22,12 +22,14 @@ import { StatusPanel } from '../../take/components/status-panel';
 import { formatHhMmSs } from '../../take/lib/contest-time';
 import { useContestResults, type ContestResults } from '../hooks/use-contest-results';
 import { fieldFigures } from '../lib/field-stats';
+import { isGraded, type GradedAttempt } from '../lib/graded';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { OUTCOME_MESSAGES, outcomeMessage } from '../lib/outcome-message';
 import { ratingDeltaText } from '../lib/performance';
 import { AnswersList } from './answers-list';
 import { CloseNotice } from './close-notice';
 import { LeaderboardTable } from './leaderboard-table';
+import { PendingResults } from './pending-results';
 import { ResultsHero } from './results-hero';
 import { ResultsTabs } from './results-tabs';
 import { StatCards, type StatCardItem } from './stat-cards';
@@ -117,8 +119,23 @@ export function ContestResultsScreen() {
       );
     case 'spectator':
       return <SpectatorView results={results} />;
-    default:
-      return <AttemptResults results={results} />;
+    default: {
+      const { attempt } = results;
+      if (!attempt) return null;
+      // Before close the server sends no grade (issue #47); just after it, a copy from before may still be in hand.
+      if (results.phase === 'pending' || !isGraded(attempt)) {
+        return (
+          <PendingResults
+            title={results.title}
+            attempt={attempt}
+            questionCount={results.questionCount}
+            secondsToClose={results.secondsToClose}
+            kind={results.phase === 'pending' ? 'pending' : 'finalizing'}
+          />
+        );
+      }
+      return <AttemptResults results={results} attempt={attempt} />;
+    }
   }
 }
 
@@ -130,13 +147,12 @@ function ReturnHome({ variant = 'primary' }: { variant?: 'primary' | 'ghost' }) 
   );
 }
 
-function AttemptResults({ results }: { results: ContestResults }) {
+function AttemptResults({ results, attempt }: { results: ContestResults; attempt: GradedAttempt }) {
   const user = useStoredUser();
   const [tab, setTab] = useState<TabId>('summary');
-  const { attempt, phase, questionCount, stats, secondsToClose } = results;
-  if (!attempt) return null;
+  const { phase, questionCount, stats, secondsToClose } = results;
   const final = phase === 'final';
-  const waiting = phase === 'pending' || phase === 'finalizing' ? phase : null;
+  const waiting = phase === 'finalizing' ? phase : null;
   const participants = stats?.completedAttempts ?? results.leaderboard.length;
   const message = waiting ? OUTCOME_MESSAGES.pending : outcomeMessage(attempt);
   const delta = ratingDeltaText(attempt.ratingChange);

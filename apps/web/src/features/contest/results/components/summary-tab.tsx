@@ -10,12 +10,13 @@
  * an answer time that rounds to 0 reads "< 1 s" (lib/answer-seconds).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
-import type { ContestAttempt, ContestStats } from '@mathsprint/shared/protocol';
+import type { ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
 import { IconBulb, IconChart, IconClock, IconTarget } from './results-icons';
 import { formatAnswerSeconds } from '../lib/answer-seconds';
 import { fieldFigures, vsAverageText } from '../lib/field-stats';
+import type { GradedAttempt } from '../lib/graded';
 import {
   accuracyPercent,
   answeredOf,
@@ -33,7 +34,8 @@ import {
 } from '../lib/performance';
 
 export interface SummaryTabProps {
-  attempt: ContestAttempt;
+  /** Shown only once graded (after close, issue #47). */
+  attempt: GradedAttempt;
   stats: ContestStats | null;
   questionCount: number;
   /** The contest is finalized: rank, answers and rating are out. */

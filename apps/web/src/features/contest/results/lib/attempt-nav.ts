@@ -36,9 +36,10 @@ export const contestAttemptSchema = z.object({
   startedAt: z.string().nullable(),
   submittedAt: z.string().nullable(),
   autoSubmitted: z.boolean().catch(false),
-  totalScore: z.number(),
-  correctCount: z.number(),
-  wrongCount: z.number(),
+  // Null until close (protocol ContestAttempt): a manual submit's attempt always has them null.
+  totalScore: z.number().nullable(),
+  correctCount: z.number().nullable(),
+  wrongCount: z.number().nullable(),
   answeredCount: z.number(),
   totalTimeSpent: z.number(),
   rank: z.number().nullable(),

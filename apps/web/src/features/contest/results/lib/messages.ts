@@ -13,6 +13,8 @@ export const RESULTS_MESSAGES = {
   loadFailed: 'Failed to load contest results',
   /** Spec §2 Answers tab empty state. */
   noAnswers: 'No answers recorded',
-  /** Issue #3: before close. */
-  revealedAtClose: 'Answers, rank and leaderboard come at close',
+  /** Issues #3, #47: before close. */
+  revealedAtClose: 'Score, answers, rank and leaderboard come at close',
+  /** Issue #47: the hero line of a submitted attempt before close. */
+  submittedBeforeClose: 'Your attempt is submitted. Your results arrive when the contest closes.',
 } as const;
