@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
-import { duelDifficulty, generateQuestions, pointsForDifficulty } from '@mathsprint/shared/domain';
+import { duelDifficulty, generateQuestions, LATEST_RULES, pointsForDifficulty } from '@mathsprint/shared/domain';
 import * as m from './duel.machine.js';
 import type { DuelRoom, Outcome, Transition } from './duel.machine.js';
 import { MemoryRoomStore } from './room-store.js';
@@ -96,7 +96,7 @@ describe('a game', () => {
   it('prepares 150 questions per minute from the seed (issue #47: at least 90), worth 10 × difficulty', () => {
     const room = startedRoom(2, 'seed-q');
     const game = room.game!;
-    const expected = generateQuestions('seed-q', 300, duelDifficulty);
+    const expected = generateQuestions('seed-q', 300, duelDifficulty, LATEST_RULES);
     expect(m.questionTexts(game.questions)).toEqual(expected.map((q) => q.text));
     expect(expected.map((_, i) => m.questionText(game.questions, i))).toEqual(expected.map((q) => q.text));
     expect(m.questionText(game.questions, 300)).toBeNull();

@@ -16,6 +16,7 @@ import {
   duelDifficulty,
   duelQuestionCount,
   generateQuestions,
+  LATEST_RULES,
   isCorrectAnswer,
   pointsForDifficulty,
   rankPlayers,
@@ -147,9 +148,10 @@ const refuse = (error: string): Refusal => ({ ok: false, error });
 const noChange = (room: DuelRoom): Transition => ({ ok: true, room, effects: [] });
 
 /** The game's questions: `duelQuestionCount(mode)` of them (150 per minute, issue #47), difficulty
- * rising with the index, from a fresh seed per game. Only the compact arrays are kept. */
+ * rising with the index, from a fresh seed per game, by the newest generator version (they live
+ * only as long as the game). Only the compact arrays are kept. */
 export function buildQuestions(seed: string, mode: DuelMode): DuelQuestions {
-  const generated = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty);
+  const generated = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty, LATEST_RULES);
   const starts = new Array<number>(generated.length + 1);
   const answers = new Array<number>(generated.length);
   const points = new Array<number>(generated.length);

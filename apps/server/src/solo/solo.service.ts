@@ -21,6 +21,7 @@ import {
   duelDifficulty,
   duelQuestionCount,
   generateQuestions,
+  LATEST_RULES,
   isCorrectAnswer,
   pointsForDifficulty,
 } from '@mathsprint/shared/domain';
@@ -182,7 +183,8 @@ export function createSoloService(deps: SoloDeps): SoloService {
 
     const now = clock.now();
     const seed = randomUUID();
-    const questions = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty);
+    // The newest generator version: a run's questions live only as long as the run.
+    const questions = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty, LATEST_RULES);
     const durationSeconds = mode * 60;
     const session: SoloSession = {
       id: randomUUID(),

@@ -28,12 +28,6 @@ export function mapLevels<T, U>(table: LevelTable<T>, derive: (value: T) => U): 
   return table.map(derive) as unknown as LevelTable<U>;
 }
 
-/**
- * From this difficulty on no operand is 0 or 1 where that makes a question trivial (x¹, x × 0,
- * x − x, ÷ 1, an answer of 0; issue #47). Easier levels keep their small facts.
- */
-export const NON_TRIVIAL_FROM = 4;
-
 /** Redraws allowed before a generator accepts a trivial tree; most trees qualify at once. */
 export const TRIVIAL_REDRAWS = 50;
 

@@ -39,7 +39,7 @@ describe('explainSteps', () => {
 
 describe('fromExpression', () => {
   it('writes the explanation when read, and it travels in JSON and spreads like any field', () => {
-    const q = fromExpression(bin('+', bin('^', num(2), num(5)), num(3)));
+    const q = fromExpression(bin('+', bin('^', num(2), num(5)), num(3)), 'superscript');
     expect(q.text).toBe('2⁵ + 3');
     expect(JSON.parse(JSON.stringify(q))).toEqual({ text: '2⁵ + 3', answer: 35, explanation: '2⁵ + 3 = 32 + 3 = 35' });
     expect({ ...q }.explanation).toBe('2⁵ + 3 = 32 + 3 = 35');

@@ -61,23 +61,33 @@ export function superscript(exponent: number): string {
   return text;
 }
 
-/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2⁷"`. */
-export function render(expr: Expr): string {
+/**
+ * How a power is written: `'superscript'` as a person writes it (`2⁵`, generator version 2) or
+ * `'caret'` (`2^5`), the text of generator version 1 that past contests and daily sets keep.
+ */
+export type PowerNotation = 'superscript' | 'caret';
+
+/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2⁷"` (or `"2^7"` in caret notation). */
+export function render(expr: Expr, notation: PowerNotation = 'superscript'): string {
   switch (expr.kind) {
     case 'number':
       return formatInteger(expr.value);
     case 'sqrt':
-      return expr.operand.kind === 'number' ? `√${render(expr.operand)}` : `√(${render(expr.operand)})`;
+      return expr.operand.kind === 'number'
+        ? `√${render(expr.operand, notation)}`
+        : `√(${render(expr.operand, notation)})`;
     case 'binary': {
       // A power's base is bracketed unless it is a plain number: "(2 + 3)²", "(√9)²".
       const leftParens =
         expr.op === '^' ? expr.left.kind !== 'number' : precedence(expr.left) < PRECEDENCE[expr.op];
-      const left = leftParens ? `(${render(expr.left)})` : render(expr.left);
+      const left = leftParens ? `(${render(expr.left, notation)})` : render(expr.left, notation);
       if (expr.op === '^') {
         if (expr.right.kind !== 'number') throw new RangeError('a power needs a literal exponent');
-        return `${left}${superscript(expr.right.value)}`;
+        return notation === 'caret' ? `${left}^${formatInteger(expr.right.value)}` : `${left}${superscript(expr.right.value)}`;
       }
-      const right = rightNeedsParens(expr.op, expr.right) ? `(${render(expr.right)})` : render(expr.right);
+      const right = rightNeedsParens(expr.op, expr.right)
+        ? `(${render(expr.right, notation)})`
+        : render(expr.right, notation);
       return `${left} ${expr.op} ${right}`;
     }
   }
@@ -147,12 +157,12 @@ function reduceOnce(expr: Expr): Expr {
  * A one-line worked solution, one operation per step:
  * `"(6 + 4) × 3 − 5 = 10 × 3 − 5 = 30 − 5 = 25"`.
  */
-export function explainSteps(expr: Expr): string {
-  const steps = [render(expr)];
+export function explainSteps(expr: Expr, notation: PowerNotation = 'superscript'): string {
+  const steps = [render(expr, notation)];
   let current = expr;
   while (current.kind !== 'number') {
     current = reduceOnce(current);
-    steps.push(render(current));
+    steps.push(render(current, notation));
   }
   return steps.join(' = ');
 }
@@ -189,13 +199,13 @@ function nonTrivialValue(expr: Expr): number | null {
  * is written when first read (and kept): a duel's 150 questions a minute never show theirs, and
  * writing one renders the tree once per step.
  */
-export function fromExpression(expr: Expr): DrawnQuestion {
+export function fromExpression(expr: Expr, notation: PowerNotation): DrawnQuestion {
   let explanation: string | undefined;
   return {
-    text: render(expr),
+    text: render(expr, notation),
     answer: evaluate(expr),
     get explanation() {
-      explanation ??= explainSteps(expr);
+      explanation ??= explainSteps(expr, notation);
       return explanation;
     },
   };

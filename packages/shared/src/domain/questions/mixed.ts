@@ -16,9 +16,10 @@ import { orderOfOperationsExpr } from './topics/order-of-operations.js';
 import { powersExpr } from './topics/powers.js';
 import { squaresAndRootsExpr } from './topics/squares-and-roots.js';
 import { subtractionExpr } from './topics/subtraction.js';
+import type { QuestionRules } from './rules.js';
 import { MAX_DIFFICULTY, MAX_MIXED_DIFFICULTY, type Question, type Topic } from './types.js';
 
-const MIXABLE: Partial<Record<Topic, (rng: Rng, difficulty: number) => Expr>> = {
+const MIXABLE: Partial<Record<Topic, (rng: Rng, difficulty: number, rules: QuestionRules) => Expr>> = {
   addition: additionExpr,
   subtraction: subtractionExpr,
   multiplication: multiplicationExpr,
@@ -29,29 +30,33 @@ const MIXABLE: Partial<Record<Topic, (rng: Rng, difficulty: number) => Expr>> = 
 };
 const MIXABLE_TOPICS = Object.keys(MIXABLE) as Topic[];
 
-function part(rng: Rng, topic: Topic, difficulty: number): Expr {
+function part(rng: Rng, topic: Topic, difficulty: number, rules: QuestionRules): Expr {
   const draw = MIXABLE[topic];
   if (!draw) throw new RangeError(`topic ${topic} does not mix`);
-  return draw(rng, difficulty);
+  return draw(rng, difficulty, rules);
 }
 
 /**
  * A question at `difficulty` 11..20: a level-10 part of one topic and a level-(difficulty − 10)
  * part of another, joined by + or − (larger first). Its `topic` is the level-10 part's topic.
  *
- * @throws RangeError unless `difficulty` is an integer in 11..20.
+ * @throws RangeError unless `difficulty` is an integer in 11..20 and `rules` reach it (version 1
+ *   stops at 10).
  */
-export function generateMixedQuestion(rng: Rng, difficulty: number): Question {
-  if (!Number.isInteger(difficulty) || difficulty <= MAX_DIFFICULTY || difficulty > MAX_MIXED_DIFFICULTY) {
-    throw new RangeError(`a mixed difficulty must be an integer ${MAX_DIFFICULTY + 1}..${MAX_MIXED_DIFFICULTY}, got ${String(difficulty)}`);
+export function generateMixedQuestion(rng: Rng, difficulty: number, rules: QuestionRules): Question {
+  const highest = Math.min(MAX_MIXED_DIFFICULTY, rules.maxDifficulty);
+  if (!Number.isInteger(difficulty) || difficulty <= MAX_DIFFICULTY || difficulty > highest) {
+    throw new RangeError(
+      `a mixed difficulty must be an integer ${MAX_DIFFICULTY + 1}..${highest} in version ${rules.version}, got ${String(difficulty)}`,
+    );
   }
   const main = pick(rng, MIXABLE_TOPICS);
   const other = pick(rng, MIXABLE_TOPICS.filter((t) => t !== main));
   const draw = (): Expr => {
-    const first = part(rng, main, MAX_DIFFICULTY);
-    const second = part(rng, other, difficulty - MAX_DIFFICULTY);
+    const first = part(rng, main, MAX_DIFFICULTY, rules);
+    const second = part(rng, other, difficulty - MAX_DIFFICULTY, rules);
     if (pick(rng, ['+', '−'] as const) === '+') return bin('+', first, second);
     return evaluate(first) >= evaluate(second) ? bin('−', first, second) : bin('−', second, first);
   };
-  return Object.assign(fromExpression(redrawWhile(draw, hasTrivialStep)), { difficulty, topic: main });
+  return Object.assign(fromExpression(redrawWhile(draw, hasTrivialStep), rules.powerNotation), { difficulty, topic: main });
 }

@@ -11,6 +11,7 @@ import { duelDifficulty } from './difficulty.js';
 import { generateQuestion, generateQuestions, generateTopicQuestion } from './generate.js';
 import { TOPICS } from './types.js';
 import { evaluateExpressionSteps, solveQuestionExact, type Rational } from './testing/independent-evaluator.js';
+import { LATEST_RULES } from './rules.js';
 
 const isZero = (v: Rational) => v.n === 0n;
 const isOne = (v: Rational) => v.n === v.d;
@@ -63,7 +64,7 @@ describe('question quality from difficulty 4 on (issue #47)', () => {
   it('no question at levels 4..20 has a trivial step', () => {
     fc.assert(
       fc.property(seedArb, fc.integer({ min: 4, max: 20 }), (seed, difficulty) => {
-        expect(trivialSteps(generateQuestion(createRng(seed), difficulty).text)).toEqual([]);
+        expect(trivialSteps(generateQuestion(createRng(seed), difficulty, LATEST_RULES).text)).toEqual([]);
       }),
       { numRuns: 10_000 },
     );
@@ -72,14 +73,14 @@ describe('question quality from difficulty 4 on (issue #47)', () => {
   it('no topic question at levels 4..10 has one (the daily sections draw topics directly)', () => {
     fc.assert(
       fc.property(seedArb, fc.constantFrom(...TOPICS), fc.integer({ min: 4, max: 10 }), (seed, topic, difficulty) => {
-        expect(trivialSteps(generateTopicQuestion(createRng(seed), topic, difficulty).text)).toEqual([]);
+        expect(trivialSteps(generateTopicQuestion(createRng(seed), topic, difficulty, LATEST_RULES).text)).toEqual([]);
       }),
       { numRuns: 10_000 },
     );
   });
 
   it('writes every power with superscript digits, never a caret', () => {
-    const texts = Array.from({ length: 300 }, (_, i) => generateQuestions(`sup-${i}`, 150, duelDifficulty)).flat();
+    const texts = Array.from({ length: 300 }, (_, i) => generateQuestions(`sup-${i}`, 150, duelDifficulty, LATEST_RULES)).flat();
     const powers = texts.filter((q) => /[²³⁴⁵⁶⁷⁸⁹]/.test(q.text));
     expect(powers.length).toBeGreaterThan(1000);
     for (const q of texts) expect(q.text).not.toContain('^');
@@ -97,7 +98,7 @@ describe('difficulty progression (issue #47)', () => {
   it('rises with the index through a whole 5-minute list and passes 10 from question 41 on', () => {
     fc.assert(
       fc.property(seedArb, (seed) => {
-        const list = generateQuestions(seed, 750, duelDifficulty);
+        const list = generateQuestions(seed, 750, duelDifficulty, LATEST_RULES);
         list.forEach((q, i) => {
           if (i > 0) expect(q.difficulty).toBeGreaterThanOrEqual(list[i - 1]!.difficulty);
           if (i >= 40) expect(q.difficulty).toBeGreaterThan(10);
@@ -112,7 +113,7 @@ describe('difficulty progression (issue #47)', () => {
     const meanOperations = (difficulty: number) => {
       let total = 0;
       for (let i = 0; i < 400; i++) {
-        const q = generateQuestion(createRng(`ops-${difficulty}-${i}`), difficulty);
+        const q = generateQuestion(createRng(`ops-${difficulty}-${i}`), difficulty, LATEST_RULES);
         // Level 10 also has equations and percentages, which are not expressions; compare expressions.
         if (!q.text.startsWith('Solve') && !q.text.includes('%')) total += operationCount(q.text);
       }
@@ -124,7 +125,7 @@ describe('difficulty progression (issue #47)', () => {
     expect(twenty).toBeGreaterThan(fifteen);
     fc.assert(
       fc.property(seedArb, fc.integer({ min: 11, max: 20 }), (seed, difficulty) => {
-        expect(operationCount(generateQuestion(createRng(seed), difficulty).text)).toBeGreaterThanOrEqual(2);
+        expect(operationCount(generateQuestion(createRng(seed), difficulty, LATEST_RULES).text)).toBeGreaterThanOrEqual(2);
       }),
       { numRuns: 2000 },
     );

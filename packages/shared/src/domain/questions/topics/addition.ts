@@ -2,6 +2,7 @@
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel } from '../draw.js';
 import { bin, fromExpression, num, type Expr } from '../expression.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 /**
@@ -32,6 +33,6 @@ export function additionExpr(rng: Rng, difficulty: number): Expr {
   return expr;
 }
 
-export function drawAddition(rng: Rng, difficulty: number): DrawnQuestion {
-  return fromExpression(additionExpr(rng, difficulty));
+export function drawAddition(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(additionExpr(rng, difficulty), rules.powerNotation);
 }

@@ -3,6 +3,7 @@ import { randomInt, type Rng } from '../../rng.js';
 import { atLevel } from '../draw.js';
 import { bin, num, render, type Expr } from '../expression.js';
 import { formatInteger } from '../format.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion } from '../types.js';
 import { FACTOR_RANGES } from './multiplication.js';
 
@@ -18,10 +19,10 @@ export function divisionExpr(rng: Rng, difficulty: number): Expr {
   return bin('÷', num(quotient * divisor), num(divisor));
 }
 
-export function drawDivision(rng: Rng, difficulty: number): DrawnQuestion {
+export function drawDivision(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const { quotient, divisor } = drawFactors(rng, difficulty);
   const dividend = quotient * divisor;
-  const text = render(bin('÷', num(dividend), num(divisor)));
+  const text = render(bin('÷', num(dividend), num(divisor)), rules.powerNotation);
   return {
     text,
     answer: quotient,

@@ -4,8 +4,9 @@
  * from its solution, so the answer is exact.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, NON_TRIVIAL_FROM, pick, redrawWhile } from '../draw.js';
+import { atLevel, pick, redrawWhile } from '../draw.js';
 import { formatInteger, MINUS } from '../format.js';
+import { isStrict, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 type Form = 'ax+b=c' | 'ax+b=cx+d' | 'a(x+b)=c';
@@ -57,20 +58,21 @@ function move(value: number): string {
   return value >= 0 ? `subtract ${value} from both sides` : `add ${-value} to both sides`;
 }
 
-/** The solution; from NON_TRIVIAL_FROM never 0 (issue #47: "x = 0" answers itself). */
-function solution(rng: Rng, shape: Shape, difficulty: number): number {
+/** The solution; from `nonTrivialFrom` never 0 (issue #47: "x = 0" answers itself). */
+function solution(rng: Rng, shape: Shape, strict: boolean): number {
   const [min, max] = shape.solution;
-  if (difficulty < NON_TRIVIAL_FROM || min > 0 || max < 0) return randomInt(rng, min, max);
+  if (!strict || min > 0 || max < 0) return randomInt(rng, min, max);
   const x = randomInt(rng, min, max - 1);
   return x >= 0 ? x + 1 : x;
 }
 
-export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion {
+export function drawLinearEquation(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  const x = solution(rng, shape, difficulty);
-  // From NON_TRIVIAL_FROM no side is a bare 0 ("2x − 16 = 0"): the constant that would make it is redrawn.
+  const strict = isStrict(rules, difficulty);
+  const x = solution(rng, shape, strict);
+  // From `nonTrivialFrom` no side is a bare 0 ("2x − 16 = 0"): the constant that would make it is redrawn.
   const nonZero = (zeroAt: number) =>
-    redrawWhile(() => constant(rng, shape), (b) => difficulty >= NON_TRIVIAL_FROM && b === zeroAt);
+    redrawWhile(() => constant(rng, shape), (b) => strict && b === zeroAt);
   const fmt = formatInteger;
   switch (pick(rng, shape.forms)) {
     case 'ax+b=c': {

@@ -2,6 +2,7 @@
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel, chance } from '../draw.js';
 import { bin, fromExpression, num, type Expr } from '../expression.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 /** Factor ranges `[[minA, maxA], [minB, maxB]]` per level. */
@@ -34,6 +35,6 @@ export function multiplicationExpr(rng: Rng, difficulty: number): Expr {
   return bin('×', num(left), num(right));
 }
 
-export function drawMultiplication(rng: Rng, difficulty: number): DrawnQuestion {
-  return fromExpression(multiplicationExpr(rng, difficulty));
+export function drawMultiplication(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(multiplicationExpr(rng, difficulty), rules.powerNotation);
 }

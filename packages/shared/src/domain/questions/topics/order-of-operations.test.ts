@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawOrderOfOperations } from './order-of-operations.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
   Array.from({ length: count }, (_, i) =>
-    drawOrderOfOperations(createRng(`order-of-operations-${difficulty}-${i}`), difficulty),
+    drawOrderOfOperations(createRng(`order-of-operations-${difficulty}-${i}`), difficulty, LATEST_RULES),
   );
 
 /** The operators of a text; a power is written with superscript digits (3²), one operator per run. */

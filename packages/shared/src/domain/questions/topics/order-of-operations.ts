@@ -3,8 +3,9 @@
  * mixing a multiplicative operator with an additive one so precedence matters.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, NON_TRIVIAL_FROM, pick } from '../draw.js';
+import { atLevel, pick } from '../draw.js';
 import { bin, evaluate, fromExpression, hasTrivialStep, num, type BinaryOperator, type Expr } from '../expression.js';
+import { isStrict, since, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 interface Shape {
@@ -78,20 +79,22 @@ function mixesPrecedence(expr: Expr): boolean {
 
 /**
  * The expression as a tree, for mixed questions (mixed.ts) and for `drawOrderOfOperations`. From
- * NON_TRIVIAL_FROM a tree with a trivial step ("5 × (7 − 7)", "× (6 ÷ 6)") is drawn again.
+ * `nonTrivialFrom` a tree with a trivial step ("5 × (7 − 7)", "× (6 ÷ 6)") is drawn again.
  */
-export function orderOfOperationsExpr(rng: Rng, difficulty: number): Expr {
+export function orderOfOperationsExpr(rng: Rng, difficulty: number, rules: QuestionRules): Expr {
   const shape = atLevel(SHAPES, difficulty);
-  const strict = difficulty >= NON_TRIVIAL_FROM;
+  const strict = isStrict(rules, difficulty);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tree = buildTree(rng, randomInt(rng, shape.operations[0], shape.operations[1]), shape);
     if (mixesPrecedence(tree) && evaluate(tree) <= shape.maxAnswer && !(strict && hasTrivialStep(tree))) return tree;
   }
   // Practically unreachable (most trees qualify); keeps the generator total and deterministic.
-  const [a, b, c] = [randomInt(rng, 2, 9), randomInt(rng, 2, 9), randomInt(rng, 2, 9)];
+  // Version 1 allowed a 1 in the sum.
+  const least = since(rules, 2) ? 2 : 1;
+  const [a, b, c] = [randomInt(rng, least, 9), randomInt(rng, least, 9), randomInt(rng, 2, 9)];
   return bin('×', bin('+', num(a), num(b)), num(c));
 }
 
-export function drawOrderOfOperations(rng: Rng, difficulty: number): DrawnQuestion {
-  return fromExpression(orderOfOperationsExpr(rng, difficulty));
+export function drawOrderOfOperations(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(orderOfOperationsExpr(rng, difficulty, rules), rules.powerNotation);
 }

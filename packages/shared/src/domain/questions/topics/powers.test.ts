@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawPowers } from './powers.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
-  Array.from({ length: count }, (_, i) => drawPowers(createRng(`powers-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawPowers(createRng(`powers-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
 /** "2⁵" → [2, 5], read without the generator's code; null for any other text. */

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawSquaresAndRoots } from './squares-and-roots.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
   Array.from({ length: count }, (_, i) =>
-    drawSquaresAndRoots(createRng(`squares-and-roots-${difficulty}-${i}`), difficulty),
+    drawSquaresAndRoots(createRng(`squares-and-roots-${difficulty}-${i}`), difficulty, LATEST_RULES),
   );
 
 describe('drawSquaresAndRoots', () => {

@@ -2,6 +2,7 @@
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel, chance, pick } from '../draw.js';
 import { bin, evaluate, explainSteps, num, render, sqrt, type Expr } from '../expression.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 /** Largest number squared or rooted per level: squares to 25 first, then to 900. */
@@ -40,9 +41,9 @@ export function squaresAndRootsExpr(rng: Rng, difficulty: number): Expr {
   return drawSingle(rng, maxBase);
 }
 
-export function drawSquaresAndRoots(rng: Rng, difficulty: number): DrawnQuestion {
+export function drawSquaresAndRoots(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const expr = squaresAndRootsExpr(rng, difficulty);
-  const text = render(expr);
+  const text = render(expr, rules.powerNotation);
   const answer = evaluate(expr);
   // A single square or root is explained by its multiplication: "13² = 13 × 13 = 169".
   if (expr.kind === 'binary' && expr.left.kind === 'number') {
@@ -51,5 +52,5 @@ export function drawSquaresAndRoots(rng: Rng, difficulty: number): DrawnQuestion
   if (expr.kind === 'sqrt' && expr.operand.kind === 'number') {
     return { text, answer, explanation: `${text} = ${answer} because ${answer} × ${answer} = ${expr.operand.value}` };
   }
-  return { text, answer, explanation: explainSteps(expr) };
+  return { text, answer, explanation: explainSteps(expr, rules.powerNotation) };
 }
