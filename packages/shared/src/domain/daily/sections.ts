@@ -102,13 +102,21 @@ export function dailyGeneratorVersion(date: DailyDate): GeneratorVersion {
 
 /**
  * The questions of a section on a date (issue #4): 10 from the shared generator, seeded by date and
- * key, under the date's generator version (`dailyGeneratorVersion`). Basic, intermediate and advanced draw at the levels of `LEVELS`; expert ("Mixed") takes one
- * question of each of the 10 topics at levels 8–10, shuffled by the same seed.
+ * key, under the date's generator version (`dailyGeneratorVersion`). Basic, intermediate and
+ * advanced draw at the levels of `LEVELS`; expert ("Mixed") takes one question of each of the 10
+ * topics at levels 8–10, shuffled by the same seed.
+ *
+ * @param version - the generator version; the date's by default, which is what every served set
+ *   uses (another version is for comparing versions in tests).
  */
-export function dailySectionQuestions(date: DailyDate, key: DailySectionKey): Question[] {
+export function dailySectionQuestions(
+  date: DailyDate,
+  key: DailySectionKey,
+  version: GeneratorVersion = dailyGeneratorVersion(date),
+): Question[] {
   const section = dailySection(key);
   const seed = dailySeed(date, key);
-  const rules = questionRules(dailyGeneratorVersion(date));
+  const rules = questionRules(version);
   if (section.difficulty !== 'mixed') {
     const levels = LEVELS[section.difficulty];
     return generateQuestions(seed, section.count, (i) => levels[i % levels.length] ?? 1, rules);
