@@ -3,7 +3,6 @@ export { TOPICS, type Question, type Topic } from './types.js';
 export { generateQuestion, generateQuestions, generateTopicQuestion } from './generate.js';
 export { contestDifficulty, duelDifficulty } from './difficulty.js';
 export {
-  GENERATOR_VERSIONS,
   LATEST_GENERATOR_VERSION,
   LATEST_RULES,
   questionRules,

@@ -9,14 +9,11 @@
 import type { PowerNotation } from './expression.js';
 
 /**
- * 1: the generator up to 2026-12 (powers written `2^5`, `5¹` and `9⁰` asked from level 6,
+ * 1: the generator up to 2026-12 (powers written `2^5`, `5^1` and `9^0` asked from level 6,
  * difficulty 1..10). 2: issue #47 (superscript powers, no trivial questions from level 4,
  * mixed questions at 11..20).
  */
 export type GeneratorVersion = 1 | 2;
-
-/** The generator versions, oldest first. */
-export const GENERATOR_VERSIONS = [1, 2] as const satisfies readonly GeneratorVersion[];
 
 /** The version new contests, Math Challenges and single-player runs use. */
 export const LATEST_GENERATOR_VERSION: GeneratorVersion = 2;
@@ -31,7 +28,7 @@ export interface QuestionRules {
    * x − x, ÷ 1, an answer of 0; issue #47): 4 in version 2, never (Infinity) in version 1.
    */
   readonly nonTrivialFrom: number;
-  /** Version 1 asked zeroth and first powers (`9⁰`, `5¹`) at levels 6..10, one power in ten. */
+  /** Version 1 asked zeroth and first powers (`9^0`, `5^1`) at levels 6..10, one power in ten. */
   readonly zeroAndFirstPowers: boolean;
   /** Highest difficulty: 10 in version 1, 20 (mixed questions, mixed.ts) in version 2. */
   readonly maxDifficulty: number;

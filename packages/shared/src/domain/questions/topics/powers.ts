@@ -1,4 +1,4 @@
-/** Powers: "2⁷", "3⁴", then sums, products and differences of powers (and, in version 1, "5¹", "9⁰"). */
+/** Powers: "2⁷", "3⁴", then sums, products and differences of powers (and, in version 1, "5^1", "9^0"). */
 import { type Rng } from '../../rng.js';
 import { atLevel, chance, mapLevels, pick, redrawWhile } from '../draw.js';
 import { bin, evaluate, fromExpression, hasTrivialStep, num, render, type Expr, type PowerNotation } from '../expression.js';
