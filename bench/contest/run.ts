@@ -23,6 +23,10 @@
  *  6. stops the server (SIGTERM) and checks the database (verify.ts);
  *  7. prints latencies, errors, lost answers, finalization time, the server's phases, and PASS/FAIL.
  *
+ * Finalization alone at a larger field (20,000 participants, issue #47) is bench/contest/finalize.ts:
+ * it seeds a contest whose attempts are all submitted instead of playing one, and times the same
+ * lifecycle pass at close.
+ *
  * Run from the repository root:
  *   npx tsx bench/contest/run.ts                      # 5,000 players, the real 10-minute contest
  *   npx tsx bench/contest/run.ts --users 5000 --minutes 2

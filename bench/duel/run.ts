@@ -66,7 +66,6 @@
  * Env: BENCH_SERVER_FLAGS, extra node flags for the server processes (e.g. "--trace-gc", "--cpu-prof"),
  *   after the production server's own (apps/server/node-flags.json); the bare server gets the same.
  */
-import { fork, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -76,7 +75,9 @@ import { parseArgs } from 'node:util';
 import type { ReadyMessage, ResultMessage, SetupMessage } from './load.js';
 import { Redis } from 'ioredis';
 import postgres from 'postgres';
+import { Child, forkTs, waitForHttp } from '../support/forked-child.js';
 import { freePort } from '../support/free-port.js';
+import { createGuests } from '../support/guests.js';
 import { LOAD_GENERATOR_FLAGS } from '../support/load-generator.js';
 import { serverNodeFlags } from '../support/server-flags.js';
 import type { GapTotals } from '../support/stall-watch.js';
@@ -111,8 +112,6 @@ const CORRECT = Number(args.correct);
 const CLIENT = args.client === 'socket.io' ? 'socket.io' : 'wire';
 /** Math Challenge length in minutes: 5, the longest, so games outlast ramp + warm-up + window. */
 const GAME_MODE = 5;
-/** Concurrent guest sign-ups while preparing players. */
-const SIGNUP_CONCURRENCY = 32;
 
 interface ServerStats {
   loopP50Ms: number;
@@ -187,81 +186,8 @@ function machineShare(from: ReturnType<typeof machineTicks>, to: ReturnType<type
   return { stealPercent: ((to.steal - from.steal) / total) * 100, idlePercent: ((to.idle - from.idle) / total) * 100 };
 }
 
-/** A forked child speaking request/response over IPC (server-entry.ts echoes `id`). */
-class Child {
-  private nextId = 1;
-  private readonly waiting = new Map<number, (value: any) => void>();
-  private readonly listeners: Array<(message: any) => void> = [];
-  readonly exited: Promise<number | null>;
-
-  constructor(readonly process: ChildProcess) {
-    process.on('message', (message: any) => {
-      if (message && typeof message.id === 'number' && this.waiting.has(message.id)) {
-        this.waiting.get(message.id)!(message);
-        this.waiting.delete(message.id);
-      } else {
-        for (const listener of this.listeners.splice(0)) listener(message);
-      }
-    });
-    this.exited = new Promise((resolve) => process.once('exit', (code) => resolve(code)));
-  }
-
-  request<T>(message: Record<string, unknown>): Promise<T> {
-    const id = this.nextId++;
-    return new Promise((resolve) => {
-      this.waiting.set(id, resolve);
-      this.process.send({ ...message, id });
-    });
-  }
-
-  /** The next message without an id. */
-  next<T>(): Promise<T> {
-    return new Promise((resolve) => this.listeners.push(resolve));
-  }
-
-  send(message: Record<string, unknown>): void {
-    this.process.send(message);
-  }
-}
-
 function tsxFork(file: string, argv: string[], env: Record<string, string>, execArgv: string[] = []): Child {
-  const child = fork(path.join(here, file), argv, {
-    cwd: root,
-    env: { ...process.env, ...env },
-    execArgv: [...execArgv, '--import', 'tsx'],
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  return new Child(child);
-}
-
-async function waitForHttp(url: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await sleep(200);
-    }
-  }
-  throw new Error(`server at ${url} did not come up within ${timeoutMs} ms`);
-}
-
-/** 2N guest tokens from POST /auth/guest, each "from" its own address. */
-async function createGuests(url: string, count: number): Promise<string[]> {
-  const tokens = new Array<string>(count);
-  let nextIndex = 0;
-  const worker = async () => {
-    while (nextIndex < count) {
-      const i = nextIndex++;
-      const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-      const res = await fetch(`${url}/auth/guest`, { method: 'POST', headers: { 'x-forwarded-for': address } });
-      if (res.status !== 201) throw new Error(`POST /auth/guest answered ${res.status}: ${await res.text()}`);
-      tokens[i] = ((await res.json()) as { token: string }).token;
-    }
-  };
-  await Promise.all(Array.from({ length: SIGNUP_CONCURRENCY }, worker));
-  return tokens;
+  return forkTs(path.join(here, file), argv, env, execArgv);
 }
 
 function percentile(sorted: Float64Array, p: number): number {

@@ -6,7 +6,7 @@
  *   server → `40{"sid"}`         connected              server → `44{…}`     connect error
  *   server → `2`                 ping                   client → `3`         pong
  *   client → `42<id>["event",p]` event with ack id      server → `43<id>[r]` its acknowledgement
- *   server → `42["event",p]`     event
+ *   server → `42["event",p]`     event                  server → `41`         disconnect
  *
  * Why not socket.io-client: on a 2-core machine the load generator shares the CPU with the server it
  * measures, and socket.io-client decodes every frame (10,000 timerUpdate frames a second at 5,000
@@ -24,13 +24,20 @@ export class WireClient {
   /** Frame prefixes (`42["name"`) of the events someone listens to. */
   private readonly prefixes: Array<[string, string]> = [];
   connected = false;
+  /** Called once the connection has closed, by either side. */
+  onClosed?: () => void;
 
   private constructor(private readonly ws: WebSocket) {}
 
-  /** Opens a websocket-only connection with `auth` in the Socket.IO CONNECT packet. */
-  static connect(url: string, auth: Record<string, unknown>, timeoutMs = 30_000): Promise<WireClient> {
+  /**
+   * Opens a websocket-only connection with `auth` in the Socket.IO CONNECT packet, from
+   * `localAddress` when given (a loopback address other than 127.0.0.1 stands for another client
+   * machine). Rejects with "connect error <data>" when the server refuses the CONNECT, and with the
+   * WebSocket error ("Unexpected server response: 400", …) when it refuses the upgrade.
+   */
+  static connect(url: string, auth: Record<string, unknown>, timeoutMs = 30_000, localAddress?: string): Promise<WireClient> {
     const wsUrl = `${url.replace(/^http/, 'ws')}/socket.io/?EIO=4&transport=websocket`;
-    const ws = new WebSocket(wsUrl, { perMessageDeflate: false });
+    const ws = new WebSocket(wsUrl, { perMessageDeflate: false, ...(localAddress ? { localAddress } : {}) });
     const client = new WireClient(ws);
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -41,9 +48,7 @@ export class WireClient {
         clearTimeout(timer);
         reject(error);
       });
-      ws.on('close', () => {
-        client.connected = false;
-      });
+      ws.on('close', () => client.closed());
       ws.on('message', (data) => {
         const frame = data.toString();
         if (!client.connected) {
@@ -63,7 +68,21 @@ export class WireClient {
     });
   }
 
+  private closed(): void {
+    if (!this.connected && this.onClosed === undefined) return;
+    this.connected = false;
+    const onClosed = this.onClosed;
+    this.onClosed = undefined;
+    onClosed?.();
+  }
+
   private onFrame(frame: string): void {
+    if (frame === '41') {
+      // The server's DISCONNECT: socket.io-client gives up the connection at once, so does this one.
+      this.ws.terminate();
+      this.closed();
+      return;
+    }
     if (frame === '2') {
       this.ws.send('3');
       return;

@@ -1,10 +1,11 @@
 /** Latency summaries shared by the benchmarks: nearest-rank percentiles over a list of samples (ms). */
 
-/** p50 / p99 / max (ms) and the sample count of one series. Percentiles are NaN for an empty series. */
+/** p50 / p90 / p95 / p99 / max (ms) and the sample count of one series. Percentiles are NaN for an empty series. */
 export interface LatencySummary {
   count: number;
   p50: number;
   p90: number;
+  p95: number;
   p99: number;
   max: number;
   mean: number;
@@ -29,6 +30,7 @@ export function summarize(samples: ArrayLike<number>): LatencySummary {
     count: sorted.length,
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
+    p95: percentile(sorted, 95),
     p99: percentile(sorted, 99),
     max: sorted.length ? (sorted[sorted.length - 1] as number) : Number.NaN,
     mean: sorted.length ? sum / sorted.length : Number.NaN,

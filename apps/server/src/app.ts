@@ -34,6 +34,8 @@ import { createOps, type Ops } from './ops/ops.js';
 import type { BackupSource } from './ops/ops.routes.js';
 import type { Clock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
+import { createFloodBackoff, floodBackoffSettings } from './platform/flood-backoff.js';
+import { createFloodGate } from './platform/flood-gate.js';
 import type { Logger } from './platform/logger.js';
 import { createRateLimiterFactory } from './platform/rate-limiters.js';
 import { openRedis, redisSocketAdapter, type RedisHandle } from './platform/redis.js';
@@ -160,13 +162,16 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     sessionFeed: deps.databaseShared ?? true,
   });
   registerSession(http, accounts);
+  const socketLogger = logger.child({ domain: 'socket' });
+  const floodBackoff = createFloodBackoff({ settings: floodBackoffSettings(config), redis, logger: socketLogger });
   const { io, notifier, recheckSessions } = createSocketServer(http.server, {
     config,
-    logger: logger.child({ domain: 'socket' }),
+    logger: socketLogger,
     verifyToken: (token) => accounts.verifyToken(token),
+    floodGate: createFloodGate(floodBackoff, config.TRUST_PROXY_HOPS),
     adapter: redis ? redisSocketAdapter(redis) : undefined,
   });
-  limitSocketConnections(io, { config, logger: logger.child({ domain: 'socket' }) });
+  limitSocketConnections(io, { config, logger: socketLogger });
   // Behind a proxy every TCP peer is the proxy: nginx's limit_conn caps each client there.
   if (config.TRUST_PROXY_HOPS === 0) {
     capConnectionsPerAddress(http.server, { max: config.MAX_CONNECTIONS_PER_IP, logger: logger.child({ domain: 'http' }) });

@@ -67,6 +67,17 @@ const envSchema = z.object({
   SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
   SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),
   /**
+   * Flood back-off (platform/flood-backoff.ts, issue #46): a socket cut for flooding (3 × the event
+   * limit in one window) has its address and user refused new connections for SOCKET_FLOOD_BACKOFF_MS,
+   * doubling with each further cut up to SOCKET_FLOOD_BACKOFF_MAX_MS; cuts are forgotten after
+   * SOCKET_FLOOD_QUIET_MS without one, counted from the end of the last back-off. Whole seconds, in
+   * ms (the Redis store keeps seconds). 5 s lets a real player who tripped the limit back quickly;
+   * 5 min is 300 events per 5 min for a flooder that never stops.
+   */
+  SOCKET_FLOOD_BACKOFF_MS: windowMs(5_000),
+  SOCKET_FLOOD_BACKOFF_MAX_MS: windowMs(300_000),
+  SOCKET_FLOOD_QUIET_MS: windowMs(600_000),
+  /**
    * Failed logins allowed for one email from one IP per LOGIN_RATE_LIMIT_WINDOW_MS before that IP
    * gets 429 for that email (OWASP Authentication cheat sheet, "Login Throttling"); a successful
    * login clears them. The email's owner, from an IP that has not failed, still signs in. Also the
@@ -277,7 +288,12 @@ export function ignoredVariableWarnings(config: Config): Array<{ variable: strin
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((c) => c.SOCKET_FLOOD_BACKOFF_MAX_MS >= c.SOCKET_FLOOD_BACKOFF_MS, {
+      path: ['SOCKET_FLOOD_BACKOFF_MAX_MS'],
+      message: 'must be at least SOCKET_FLOOD_BACKOFF_MS',
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ContestView } from '@mathsprint/shared/protocol';
 import { DELETED_PLAYER_NAME } from '../src/accounts/account-deletion.js';
+import { createOperatorsService } from '../src/accounts/operators.service.js';
 import { gamePlayers, users } from '../src/db/schema/index.js';
 import { duelHandleOf, type DuelHandle } from '../src/duel/duel.socket.js';
 import { contestApi, questionsOf } from './helpers/contest.js';
@@ -58,7 +59,7 @@ describe('DELETE /api/me on one server', () => {
     clock = new ManualClock(Date.UTC(2026, 0, 7, 12, 0));
     server = await startTestServer({
       clock,
-      env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
+      env: { CONTEST_SCHEDULER_INTERVAL_MS: '0', SIGNUP_RATE_LIMIT: '1000' },
     });
     duel = duelHandleOf(server.app.io)!;
   });
@@ -171,6 +172,7 @@ describe('DELETE /api/me on one server', () => {
 
   it('keeps a finalized contest row as "Deleted player" and drops the player from the global leaderboard', async () => {
     const admin = await signupAs(server, 'Admin', ADMIN_EMAIL);
+    await createOperatorsService(server.database.db).grant(ADMIN_EMAIL);
     const ann = await signupAs(server, 'Ann');
     const ben = await signupAs(server, 'Ben');
     const api = contestApi(server);

@@ -7,7 +7,7 @@
  */
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contestScore, rateRoundRobin, type Question } from '@mathsprint/shared/domain';
+import { contestScore, rateContest, type Question } from '@mathsprint/shared/domain';
 import { contestAttempts, contests, ratingHistory, users } from '../src/db/schema/index.js';
 import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
@@ -203,8 +203,8 @@ describe('restart between close and finalization', () => {
       // Ratings moved by exactly two periods, X then Y, from the defaults.
       const start = { rating: 1500, rd: 350, volatility: second.config.GLICKO_VOLATILITY };
       const tau = second.config.GLICKO_TAU;
-      const [annX, bobX] = rateRoundRobin([start, start], [1, 2], { tau }) as [typeof start, typeof start];
-      const [annY, bobY] = rateRoundRobin([annX, bobX], [2, 1], { tau }) as [typeof start, typeof start];
+      const [annX, bobX] = rateContest([start, start], [1, 2], { tau }) as [typeof start, typeof start];
+      const [annY, bobY] = rateContest([annX, bobX], [2, 1], { tau }) as [typeof start, typeof start];
       const rating = async (p: Account) => (await second!.database.db.select().from(users).where(eq(users.id, p.id)))[0]?.rating;
       expect(await rating(ann)).toBeCloseTo(annY.rating, 9);
       expect(await rating(bob)).toBeCloseTo(bobY.rating, 9);
@@ -266,7 +266,7 @@ describe('two server processes on one PostgreSQL database', () => {
       expect(history).toHaveLength(12);
       expect(new Set(history.map((h) => h.userId)).size).toBe(12);
       const start = { rating: 1500, rd: 350, volatility: a.config.GLICKO_VOLATILITY };
-      const expected = rateRoundRobin(players.map(() => start), ranks as number[], { tau: a.config.GLICKO_TAU });
+      const expected = rateContest(players.map(() => start), ranks as number[], { tau: a.config.GLICKO_TAU });
       const rows = await a.database.db.select({ id: users.id, rating: users.rating }).from(users);
       players.forEach((p, i) => expect(rows.find((r) => r.id === p.id)?.rating).toBeCloseTo(expected[i]?.rating ?? 0, 9));
 

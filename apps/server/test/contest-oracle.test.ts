@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contestScore, type Question } from '@mathsprint/shared/domain';
 import type { ContestAttempt, ContestView } from '@mathsprint/shared/protocol';
-import { signup, type Account } from './helpers/accounts.js';
+import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer, type ContestApi, type LoggedResponse } from './helpers/contest.js';
 import { connectClient, type Client } from './helpers/daily.js';
 import { fieldsNamed } from './helpers/json-fields.js';
@@ -35,9 +35,9 @@ describe('a candidate answer submitted by a second account', () => {
 
   beforeAll(async () => {
     clock = new ManualClock(MONDAY);
-    server = await startTestServer({ clock, env: { ADMIN_EMAILS: ADMIN_EMAIL, CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
+    server = await startTestServer({ clock, env: { CONTEST_SCHEDULER_INTERVAL_MS: '0' } });
     api = contestApi(server, beforeClose);
-    admin = await signup(server, 'Admin', ADMIN_EMAIL);
+    admin = await signupOperator(server, 'Admin', ADMIN_EMAIL);
     prober = await signup(server, 'Prober');
     rival = await signup(server, 'Rival');
     proberSocket = await connectClient(server, prober.token);

@@ -15,7 +15,7 @@ import {
   contestScore,
   difficultyLabel,
   percentileForRank,
-  rateRoundRobin,
+  rateContest,
   type Question,
 } from '@mathsprint/shared/domain';
 import type {
@@ -410,7 +410,7 @@ describe('weekly contest, whole run on the clock', () => {
     for (const [player, rank] of expected) {
       const attempt = of(player);
       const percentile = percentileForRank(rank, 3);
-      expect(attempt).toMatchObject({ rank, percentile, badges: contestBadges(rank, percentile, attempt?.totalScore ?? -1, 100) });
+      expect(attempt).toMatchObject({ rank, percentile, badges: contestBadges({ rank, percentile, participants: 3, last: rank === 3 }, attempt?.totalScore ?? -1, 100) });
     }
     expect(of(bob)?.badges).toContain('contest-winner');
     expect(of(bob)?.badges).toContain('contest-master');
@@ -421,7 +421,7 @@ describe('weekly contest, whole run on the clock', () => {
     expect(history).toHaveLength(3);
     expect(new Set(history.map((h) => h.userId))).toEqual(new Set([bob.id, ann.id, cid.id]));
     const start = { rating: 1500, rd: 350, volatility: server.config.GLICKO_VOLATILITY };
-    const expected = rateRoundRobin([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU });
+    const expected = rateContest([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU });
     for (const [i, player] of [bob, ann, cid].entries()) {
       const [user] = await server.database.db.select().from(users).where(eq(users.id, player.id));
       expect(user?.rating).toBeCloseTo(expected[i]?.rating ?? 0, 9);
@@ -484,7 +484,7 @@ describe('weekly contest, whole run on the clock', () => {
     const r = await api.history(ann.token, 10);
     expect(r.status).toBe(200);
     const [entry] = r.body.progress.history;
-    const annBadges = contestBadges(2, 50, 50, 100);
+    const annBadges = contestBadges({ rank: 2, percentile: 50, participants: 3, last: false }, 50, 100);
     // Ann answered 11 questions (0–9 right, 10 wrong): accuracy is correct ÷ answered (spec §2).
     const annAccuracy = Math.round((1000 * 10) / 11) / 10;
     expect(r.body.progress).toMatchObject({
@@ -509,7 +509,7 @@ describe('weekly contest, whole run on the clock', () => {
     const attempt = r.body.attempts[0] as ContestAttempt;
     expect(attempt).toMatchObject({ rank: 2, percentile: 50, status: 'submitted' });
     const start = { rating: 1500, rd: 350, volatility: server.config.GLICKO_VOLATILITY };
-    const annAfter = rateRoundRobin([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU })[1];
+    const annAfter = rateContest([start, start, start], [1, 2, 3], { tau: server.config.GLICKO_TAU })[1];
     expect(attempt.ratingChange).toEqual({ before: 1500, after: Math.round(annAfter?.rating ?? 0), rdBefore: 350, rdAfter: Math.round(annAfter?.rd ?? 0) });
     expect(attempt.ratingChange?.rdAfter).toBeLessThan(350);
     expect(attempt.answers).toHaveLength(20);
@@ -538,7 +538,7 @@ describe('weekly contest, whole run on the clock', () => {
       totalQuestions: 20,
       rank: 2,
       totalTime: Math.round((annSubmittedAt - annStartedAt) / 1000),
-      badges: contestBadges(2, 50, 50, 100),
+      badges: contestBadges({ rank: 2, percentile: 50, participants: 3, last: false }, 50, 100),
     });
     details.questions.forEach((q, i) => {
       const source = questions[i] as Question;

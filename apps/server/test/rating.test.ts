@@ -10,7 +10,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { pino } from 'pino';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rateHeadToHead, rateRoundRobin, type Glicko2Rating } from '@mathsprint/shared/domain';
+import { rateHeadToHead, rateContest, type Glicko2Rating } from '@mathsprint/shared/domain';
 import type { LeaderboardEntry, RatingUpdateEntry, ServerToClientEvents, ClientToServerEvents } from '@mathsprint/shared/protocol';
 import { gamePlayers, games, ratingHistory, users } from '../src/db/schema/index.js';
 import type { Notifier } from '../src/platform/notifier.js';
@@ -331,23 +331,23 @@ describe('rating of finished Math Challenges', () => {
     expect(await server.database.db.select().from(games).where(eq(games.id, game.gameId))).toHaveLength(0);
   });
 
-  it('applyRatingPeriod serves other sources (a contest round robin), exactly once per period', async () => {
+  it('applyRatingPeriod serves other sources (a contest), exactly once per period', async () => {
     const players = [await signup(server, 'Eve'), await signup(server, 'Fay'), await signup(server, 'Gus')];
     const ids = players.map((p) => p.id);
     const ranks = [2, 1, 2];
     const tau = server.config.GLICKO_TAU;
     const before = await Promise.all(ids.map((id) => readRating(server, id)));
-    const expected = rateRoundRobin(before, ranks, { tau });
+    const expected = rateContest(before, ranks, { tau });
 
     const changes = await server.database.db.transaction((tx) =>
-      applyRatingPeriod(tx, { source: 'contest', sourceId: 'contest-1', userIds: ids, rate: (r) => rateRoundRobin(r, ranks, { tau }) }),
+      applyRatingPeriod(tx, { source: 'contest', sourceId: 'contest-1', userIds: ids, rate: (r) => rateContest(r, ranks, { tau }) }),
     );
     expect(changes?.map((c) => c.userId)).toEqual(ids);
     for (const [i, id] of ids.entries()) {
       expect((await readRating(server, id)).rating).toBeCloseTo((expected[i] as Glicko2Rating).rating, 9);
     }
     const again = await server.database.db.transaction((tx) =>
-      applyRatingPeriod(tx, { source: 'contest', sourceId: 'contest-1', userIds: ids, rate: (r) => rateRoundRobin(r, ranks, { tau }) }),
+      applyRatingPeriod(tx, { source: 'contest', sourceId: 'contest-1', userIds: ids, rate: (r) => rateContest(r, ranks, { tau }) }),
     );
     expect(again).toBeNull();
     expect((await readRating(server, ids[1] as string)).rating).toBeCloseTo((expected[1] as Glicko2Rating).rating, 9);

@@ -9,12 +9,13 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, newContext, PHONE, SCREENSHOT_DIR, shot } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
+import { grantOperator } from './support/app-server';
 import { call } from '../../server/test/helpers/http';
 
 const stamp = Date.now().toString(36);
 const ADMIN = { name: 'Oona Operator', email: `oracle-ops-${stamp}@example.com`, password: 'schedule-it-now-1' };
 
-const suite = useAppAndBrowser({ ADMIN_EMAILS: ADMIN.email, SIGNUP_RATE_LIMIT: '100' });
+const suite = useAppAndBrowser({ SIGNUP_RATE_LIMIT: '100' });
 
 interface Session {
   token: string;
@@ -44,6 +45,7 @@ async function signedInPage(session: Session, viewport: { width: number; height:
 describe('answer oracles closed in the browser', () => {
   it('shows a submitted attempt before close without its score, with the close time and a countdown', { timeout: 120_000 }, async () => {
     const admin = await send<Session>('POST', '/signup', ADMIN);
+    await grantOperator(suite.app, ADMIN.email);
     const player = await send<Session>('POST', '/signup', { name: 'Pia Prober', email: `pia-${stamp}@example.com`, password: 'one-candidate-1' });
     const openTime = new Date(Date.now() + 3_000).toISOString();
     const { contest } = await send<{ contest: { _id: string; closeTime: string } }>(

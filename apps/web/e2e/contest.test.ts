@@ -15,11 +15,12 @@
  * is saved under artifacts/screenshots/contest-*.
  */
 import { solveQuestionText } from '@mathsprint/shared/testing';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { grantOperator, startAppProcess, type AppProcess } from './support/app-server';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { coveredBy } from './support/overlap';
 import { useAppAndBrowser } from './support/suite';
 import { call } from '../../server/test/helpers/http';
 
@@ -103,6 +104,56 @@ async function focused(page: Page): Promise<string> {
     const text = (el.getAttribute('aria-label') ?? el.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${text ? ` "${text}"` : ''}`;
   });
+}
+
+/**
+ * What of the question view is out of sight (issue #47): of the question's number, text and
+ * points, the timer and the answer field, those whose box is not inside the window below the
+ * sticky top bar; [] when all show.
+ */
+async function questionOutOfView(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const top = document.querySelector('.topbar')?.getBoundingClientRect().bottom ?? 0;
+    const parts: Record<string, string> = {
+      number: '#ctake-question-heading',
+      text: '.ctake-question-text',
+      points: '.ctake-question-top .badge-primary',
+      timer: '.ctake-timer',
+      field: '.ctake-answer-form input',
+    };
+    return Object.entries(parts)
+      .filter(([, selector]) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return !box || box.top < top - 0.5 || box.bottom > window.innerHeight + 0.5;
+      })
+      .map(([name]) => name);
+  });
+}
+
+/** Waits for `locator` to show and its entrance animation to end (a toast bounces in from the side). */
+async function shownStill(locator: Locator): Promise<Locator> {
+  await locator.waitFor();
+  await locator.evaluate((el) =>
+    Promise.all(
+      el
+        .getAnimations({ subtree: true })
+        .filter((a) => !(a.effect instanceof KeyframeEffect && a.effect.target?.classList.contains('Toastify__progress-bar')))
+        .map((a) => a.finished),
+    ),
+  );
+  return locator;
+}
+
+/**
+ * Moves with `move` from a page scrolled to its bottom (where a phone shows the question grid), then
+ * checks that the question, its points and the timer are in view and the answer field has focus.
+ */
+async function moveAndCheck(page: Page, expect: ExpectStatic, move: () => Promise<void>, to: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await move();
+  await expect.poll(() => questionNumber(page)).toBe(to);
+  await expect.poll(() => focused(page)).toMatch(/^input#/);
+  await expect.poll(() => questionOutOfView(page)).toEqual([]);
 }
 
 /** Types the right answer to the question shown and presses Enter, by keyboard only; `expect` is the test's own. */
@@ -204,6 +255,8 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
       await shot(page, `contest-01-card-upcoming-${name}`);
       await card.getByRole('button', { name: 'Register' }).click();
       await card.getByText('✓ Registered').waitFor();
+      // Register is gone: focus is on the new state's note, not on the document (issue #47).
+      await expect.poll(() => focused(page)).toMatch(/^p "✓ Registered/);
       await expect.poll(() => card.locator('.contest-facts').textContent()).toMatch(/registered/i);
       // The contest's own length, counted in English: "1 minute", "20 questions".
       expect(await card.locator('.contest-facts').textContent()).toMatch(/1 minute(?!s).*20 questions/);
@@ -346,6 +399,10 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await expect.poll(() => pageB.getByText('Auto-submitted at close').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     await expect.poll(() => pageB.getByText('#2', { exact: true }).count()).toBeGreaterThan(0);
     await expect.poll(() => pageB.getByText('0%', { exact: true }).count()).toBeGreaterThan(0);
+    // Second of two is last: no "top 3" message or badge, no "push for the podium" (issue #47).
+    expect(await pageB.locator('.cresults-hero-message').textContent()).toBe('Thanks for participating! Every contest makes you sharper.');
+    expect(await pageB.locator('.cresults-page').getByText('Top 3', { exact: true }).count()).toBe(0);
+    expect(await pageB.locator('.cresults-page').textContent()).not.toMatch(/podium/);
     await shot(pageB, 'contest-09-results-final-phone');
 
     // Home: the card keeps the closed contest, Completed, with its results a click away (spec §4);
@@ -381,6 +438,11 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     expect(await panel.locator('.review-mark', { hasText: /(^|\s)Correct$/ }).count()).toBe(4);
     expect(await panel.locator('.review-mark', { hasText: 'Incorrect' }).count()).toBe(0);
     expect(await panel.locator('.review-item.is-wrong').count()).toBe(0);
+    // Question times read as in the results' Answers tab (lib/format-duration: never "0s"), and the
+    // questions never answered show none (issue #47).
+    const reviewTimes = await panel.locator('.review-time').allTextContents();
+    expect(reviewTimes).toHaveLength(4);
+    expect(reviewTimes.every((t) => /^(\d+ s|< 1 s)$/.test(t))).toBe(true);
     // The history entry that opened the details is gone: focus is on their Back button, and Back
     // puts it on the Overview tab it returns to (it used to fall to the document both times).
     expect(await focused(pageA)).toBe('button "← Back to overview"');
@@ -454,8 +516,32 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await expect.poll(() => focused(page)).toMatch(/^input#/);
     await page.getByRole('button', { name: 'Submit Answer' }).click();
     await page.getByText('Please enter an answer').waitFor();
+    // The toast shows in the question card, over neither the timer nor the question and its field
+    // (in the top-right corner it covered TIME REMAINING on a desktop; issue #47).
+    const blankToast = await shownStill(page.locator('.ctake-question-card .play-feedback').getByRole('alert').filter({ hasText: 'Please enter an answer' }));
+    const essentials = { timer: '.ctake-timer', question: '.ctake-question-text', field: '.ctake-answer-form', 'Skip for Now': '.ctake-nav-skip' };
+    expect(await coveredBy(page, blankToast, essentials)).toEqual([]);
+    await shot(page, 'contest-00b-blank-toast-desktop');
+    await page.setViewportSize(PHONE);
+    expect(await coveredBy(page, blankToast, essentials)).toEqual([]);
+    await shot(page, 'contest-00b-blank-toast-phone');
     await page.getByPlaceholder('Type your answer').focus();
     await answerByKeyboard(page, expect);
+
+    // Moving to another question, from a page scrolled down to the grid (below the question card on
+    // a phone), brings the question, its points and the timer back into view and focuses its field,
+    // at 375 px and at 1280 px (issue #47): a grid jump, Skip for Now, Next and Previous.
+    for (const [viewport, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await moveAndCheck(page, expect, () => page.locator('.ctake-side').getByRole('button', { name: /^Question 7,/ }).click(), 'Question 7');
+      await shot(page, `contest-00c-after-grid-jump-${name}`);
+      await moveAndCheck(page, expect, () => page.locator('.ctake-nav-skip').click(), 'Question 8');
+      await moveAndCheck(page, expect, () => page.locator('.ctake-nav-next').click(), 'Question 9');
+      await moveAndCheck(page, expect, () => page.locator('.ctake-nav-prev').click(), 'Question 8');
+    }
     await expect.poll(() => focused(page)).toMatch(/^input#/);
     const toSummary = async () => {
       await page.getByRole('heading', { name: 'Review & Submit', level: 2 }).waitFor();
@@ -464,6 +550,29 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     await page.locator('.ctake-side-review').focus();
     await page.keyboard.press('Enter');
     await toSummary();
+    // Execute Submit is a few Tabs away, not behind the 20 cells of the question matrix (issue
+    // #47): the matrix is one tab stop, its cells reached with the arrow keys.
+    const tabsToExecute = async () => {
+      for (let tabs = 1; tabs <= 25; tabs++) {
+        await page.keyboard.press('Tab');
+        if ((await focused(page)).includes('"Execute Submit"')) return tabs;
+      }
+      return Number.POSITIVE_INFINITY;
+    };
+    for (const [viewport, name] of [
+      [PHONE, 'phone'],
+      [DESKTOP, 'desktop'],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.locator('#ctake-summary-heading').focus();
+      expect(await tabsToExecute()).toBeLessThanOrEqual(3);
+      await shot(page, `contest-00d-summary-execute-focused-${name}`);
+    }
+    await page.locator('#ctake-summary-heading').focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowDown');
+    expect(await focused(page)).toMatch(/^button "Question \d+, not answered"$/);
     await page.getByRole('button', { name: 'Review Questions' }).focus();
     await page.keyboard.press('Enter');
     await page.locator('.ctake-question-text').waitFor();

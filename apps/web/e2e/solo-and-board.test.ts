@@ -200,6 +200,14 @@ describe('a new player on the dashboard and in a solo run', () => {
       await oneToastShown(page);
       await shot(page, `solo-04-blank-toast-${name}`);
 
+      // Then a wrong answer (no level-1 sum is negative): the wrong-answer message replaces the
+      // blank answer's, which stayed on screen over a silent cross (issue #47).
+      await page.getByPlaceholder('Type your answer').fill('-987654');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('.solo-card .play-feedback').textContent(), { timeout: 10_000 }).toBe('Wrong answer — try again.');
+      await oneToastShown(page);
+      await shot(page, `solo-04b-wrong-after-blank-${name}`);
+
       // The server refuses an answer as time runs out: its message stays readable under the end panel.
       await page.route('**/singleplayer/answer', (route) =>
         route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Time is up' }) }),

@@ -6,7 +6,7 @@
  * scheduler pass retries; a second process waits for the row lock and then claims nothing. No
  * in-memory flag decides anything here.
  */
-import { contestStandings, rateRoundRobin, type Question } from '@mathsprint/shared/domain';
+import { contestStandings, rateContest, type Question } from '@mathsprint/shared/domain';
 import type { Database } from '../platform/db.js';
 import { applyRatingPeriod, type RatingChange } from '../rating/rating-period.js';
 import { claimStage, lockUnsubmitted, storeStandings, storeSubmissions, submittedAttempts } from './contest.repo.js';
@@ -60,8 +60,10 @@ export interface FinalizeOutcome {
 /**
  * closed → finalized, in ONE transaction with the claim (issue #3 "Finalization at close"):
  * ranks every submitted attempt with `contestStandings` (score, then time, then submission time;
- * percentile; badges), stores them in bulk, and applies ONE Glicko-2 rating period to the non-guest
- * participants, each playing every other (`rateRoundRobin`: better rank wins, equal rank draws).
+ * percentile; badges), stores them in bulk, and applies ONE rating period to the non-guest
+ * participants with `rateContest`: Glicko-2 against the whole field (better rank wins, equal rank
+ * draws), each pairwise result weighted so that the contest weighs at most CONTEST_GAMES games at
+ * any field size (packages/shared/src/domain/rating/contest-rating.ts gives the method and sources).
  *
  * @param tau - Glicko-2 τ (config GLICKO_TAU).
  * @returns the outcome, or null when the contest was not 'closed' (another process finalized it).
@@ -88,7 +90,7 @@ export async function finalizeContest(db: Database, contest: ContestRecord, nowM
       source: 'contest',
       sourceId: contest.id,
       userIds: rated.map((r) => r.userId),
-      rate: (players) => rateRoundRobin(players, rated.map((r) => r.rank), { tau }),
+      rate: (players) => rateContest(players, rated.map((r) => r.rank), { tau }),
     });
     return { participants: attempts.length, changes: changes ?? [] };
   });

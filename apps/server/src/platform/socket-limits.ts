@@ -21,8 +21,8 @@ import type { TypedServer } from './socket.js';
 export const TOO_MANY_CONNECTIONS = 'Too many connections from your address';
 
 /**
- * Installs both bounds on `io`. Engine.IO has one `allowRequest` hook; this sets it, so nothing else
- * may. A handshake is admitted against the sessions already open: Engine.IO opens the session a
+ * Installs both bounds on `io`. Engine.IO has one `allowRequest` hook: the session cap is checked
+ * first (a count), then whatever hook was already set (the flood gate, flood-gate.ts). A handshake is admitted against the sessions already open: Engine.IO opens the session a
  * microtask after `allowRequest`, before the next connection's data is read, so a burst on separate
  * connections is counted one by one (connection-limits.test.ts); only handshakes pipelined on one
  * connection could pass by a few, which the TCP cap (direct clients) or nginx's limit_conn bounds.
@@ -41,10 +41,12 @@ export function limitSocketConnections(
   const sessions = createAddressCounter(max, (address) =>
     logger.warn({ address, max }, 'socket session cap reached for a client address: refusing its new handshakes'),
   );
+  const next = io.engine.opts.allowRequest;
   io.engine.opts.allowRequest = (request: IncomingMessage, callback) => {
     const address = requestClientAddress(request, hops);
-    if (sessions.admits(address)) callback(null, true);
-    else callback(TOO_MANY_CONNECTIONS, false);
+    if (!sessions.admits(address)) callback(TOO_MANY_CONNECTIONS, false);
+    else if (next) next(request, callback);
+    else callback(null, true);
   };
   io.engine.on('connection', (conn: { request: IncomingMessage; once(event: 'close', listener: () => void): void }) => {
     // Read now: platform/socket.ts drops the request once the Socket.IO socket is connected.

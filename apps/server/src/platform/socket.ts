@@ -11,7 +11,8 @@
  *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
  *  - a per-connection rate limit (issue #2 "Bad input and abuse", after lila-ws's 100 messages per
  *    20 s): beyond SOCKET_RATE_LIMIT_EVENTS per SOCKET_RATE_LIMIT_WINDOW_MS, events get the error ack
- *    "Too many messages, slow down" and are dropped; beyond 3× the limit the socket is disconnected.
+ *    "Too many messages, slow down" and are dropped; beyond 3× the limit the socket is disconnected,
+ *    and its address and user are refused new connections for a growing back-off (flood-gate.ts).
  *    An invalid payload or an unknown event counts five times (STYLE habit 2);
  *  - one route table per server (`onClientEvent`), the way domains handle client events: each event
  *    is parsed with the protocol's zod schema, needs a signed-in user, never lets an exception
@@ -42,6 +43,8 @@ import type { InterServerEvents } from './inter-server.js';
 import type { Logger } from './logger.js';
 import { userRoom, type Notifier } from './notifier.js';
 import { RECOVERY_WINDOW_MS } from './redis.js';
+import { holdRecoveredPackets, releaseHeldPackets, resumeRecovered } from './socket-recovery.js';
+import type { FloodGate } from './flood-gate.js';
 
 /** Per-socket data. `user` is null for a socket without a valid token. */
 export interface SocketData {
@@ -106,6 +109,8 @@ export function createSocketServer(
     config: Config;
     logger: Logger;
     verifyToken: (token: string) => Promise<SessionUser | null>;
+    /** Refuses clients in a flood back-off and records flood cuts (flood-gate.ts). */
+    floodGate: FloodGate;
     /** A cluster adapter (platform/redis.ts); turns connection state recovery on. Default: the
      * in-memory adapter of a single process, without recovery. */
     adapter?: ServerOptions['adapter'];
@@ -122,7 +127,7 @@ export function createSocketServer(
    */
   recheckSessions(userIds: readonly string[]): void;
 } {
-  const { config, logger, verifyToken } = deps;
+  const { config, logger, verifyToken, floodGate } = deps;
   const allowedOrigins = corsOrigins(config);
   const cluster: Partial<ServerOptions> = deps.adapter
     ? {
@@ -144,6 +149,8 @@ export function createSocketServer(
     // Same as the client's connection time-out (spec §9 "Real-time").
     connectTimeout: REALTIME.connectionTimeoutMs,
     allowEIO3: false,
+    // A client refused before, for flooding, is refused again before any handshake (flood-gate.ts).
+    allowRequest: floodGate.allowRequest,
     // CORS only for the configured other origins (CORS_ORIGINS, WEB_URL), as the HTTP API; none by
     // default: the app is served by this server and Vite proxies /socket.io in development.
     ...(allowedOrigins.length > 0 ? { cors: { origin: allowedOrigins, credentials: true } } : {}),
@@ -157,7 +164,8 @@ export function createSocketServer(
     // A recovered session brings its previous data: nothing of it is trusted before the check below.
     const restored: Partial<SocketData> | null = socket.recovered ? (socket.data as Partial<SocketData>) : null;
     socket.data = { user: null };
-    const settle = (user: SessionUser | null) => {
+    const settle = async (user: SessionUser | null) => {
+      if (!(await floodGate.admit(socket, user?.id ?? null, next))) return;
       socket.data.user = user;
       if (restored) resumeRecovered(socket, restored, user);
       // A session that brings back its room needs no lookup; every other signed-in one gets it.
@@ -182,21 +190,21 @@ export function createSocketServer(
     // guide: discard the initial HTTP request). socket.handshake keeps its own copy of what it needs.
     (socket.conn as { request: unknown }).request = null;
     const user = socket.data.user;
+    const ip = floodGate.addressOf(socket);
     if (user) void socket.join(userRoom(user.id));
-    const held = socket.data.heldPackets;
-    if (held) {
-      socket.data.heldPackets = undefined;
-      // Written after the CONNECT packet, in the order they were broadcast.
-      for (const packet of held) (socket as unknown as RawPacketSocket).packet({ type: EVENT_PACKET, data: packet });
-    }
+    releaseHeldPackets(socket);
     /** Fixed window: when it began (epoch ms) and the events counted in it. */
     let windowStart = Date.now();
     let events = 0;
+    let cut = false;
     const flooded = (): boolean => {
       if (events <= floodAt) return false;
-      // Packets already read when the socket was cut off come here too: one log line per flood.
-      if (socket.connected) logger.warn({ userId: user?.id, events }, 'socket flood: disconnecting');
-      socket.disconnect(true);
+      // Packets read until the cut come here too: one strike per flood, and none of them answered.
+      if (cut) return true;
+      cut = true;
+      void floodGate.cut(socket, { ip, userId: user?.id }).then((backoffMs) => {
+        logger.warn({ userId: user?.id, ip, events, backoffMs }, 'socket flood: disconnected, refused for the back-off');
+      });
       return true;
     };
 
@@ -308,40 +316,6 @@ export function createSocketServer(
   }
 
   return { io, notifier, recheckSessions };
-}
-
-/** Socket.IO's EVENT packet type (socket.io-parser PacketType.EVENT). */
-const EVENT_PACKET = 2;
-type RawPacketSocket = { packet(packet: { type: number; data: unknown[] }): void };
-
-/**
- * Socket.IO writes a recovered session's missed packets to the wire in the socket's constructor,
- * before any middleware has run. Wrapping the adapter's restoreSession moves them into the
- * session's data, where the handshake middleware finds them and lets them out only to the same user.
- */
-function holdRecoveredPackets(io: TypedServer): void {
-  type Session = { data: Partial<SocketData>; missedPackets: unknown[][] } & Record<string, unknown>;
-  const adapter = io.of('/').adapter as unknown as { restoreSession(pid: string, offset: string): Promise<Session | null> };
-  const restore = adapter.restoreSession.bind(adapter);
-  adapter.restoreSession = async (pid, offset) => {
-    const session = await restore(pid, offset);
-    if (!session) return session;
-    return { ...session, data: { ...session.data, heldPackets: session.missedPackets }, missedPackets: [] };
-  };
-}
-
-/**
- * A recovered socket keeps its rooms, duel attachment and missed broadcasts only when its token
- * still verifies as the user it belonged to; otherwise it leaves every room (its own id excepted)
- * and starts empty, as a new connection would.
- */
-function resumeRecovered(socket: TypedSocket, restored: Partial<SocketData>, user: SessionUser | null): void {
-  if (user && restored.user?.id === user.id) {
-    socket.data.duelCode = restored.duelCode;
-    socket.data.heldPackets = restored.heldPackets;
-    return;
-  }
-  for (const room of [...socket.rooms]) if (room !== socket.id) void socket.leave(room);
 }
 
 /** Runs the handshake hooks in turn; a hook that throws or rejects is logged and skipped. */

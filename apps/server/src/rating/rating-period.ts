@@ -5,7 +5,7 @@
  * domain code (`@mathsprint/shared/domain`, Glickman's "Example of the Glicko-2 system"); this file
  * only reads, locks and writes.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Glicko2Rating } from '@mathsprint/shared/domain';
 import { ratingHistory, users } from '../db/schema/index.js';
 import type { Database } from '../platform/db.js';
@@ -25,7 +25,7 @@ export interface RatingPeriodInput {
   /**
    * The period's maths: pre-period ratings in `userIds` order in, post-period ratings in the same
    * order out. E.g. `([a, b]) => rateHeadToHead(a, b, 1, { tau })` or
-   * `(players) => rateRoundRobin(players, ranks, { tau })`.
+   * `(players) => rateContest(players, ranks, { tau })`.
    */
   rate(current: readonly Glicko2Rating[]): Glicko2Rating[];
 }
@@ -38,13 +38,13 @@ export interface RatingChange {
   after: Glicko2Rating;
 }
 
-/** Rows per UPDATE / INSERT statement: 4 (update) or 8 (insert) parameters each, far below PostgreSQL's 65,535. */
-const CHUNK = 1000;
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+/**
+ * A list as ONE jsonb parameter, whatever its length: a contest of 20,000 players would otherwise
+ * bind 20,000 parameters to a lookup and 160,000 to its inserts, and building and passing them
+ * costs more than the statements themselves (PGlite runs them on the event loop's thread).
+ */
+function jsonParam(values: readonly unknown[]): SQL {
+  return sql`${JSON.stringify(values)}::jsonb`;
 }
 
 /**
@@ -77,7 +77,7 @@ export async function applyRatingPeriod(tx: Transaction, input: RatingPeriodInpu
       and(
         eq(ratingHistory.source, source),
         eq(ratingHistory.sourceId, sourceId),
-        inArray(ratingHistory.userId, [...userIds]),
+        sql`${ratingHistory.userId} in (select jsonb_array_elements_text(${jsonParam(userIds)}))`,
       ),
     )
     .limit(1);
@@ -86,7 +86,7 @@ export async function applyRatingPeriod(tx: Transaction, input: RatingPeriodInpu
   const rows = await tx
     .select({ id: users.id, name: users.name, rating: users.rating, rd: users.rd, volatility: users.volatility })
     .from(users)
-    .where(inArray(users.id, [...userIds]))
+    .where(sql`${users.id} in (select jsonb_array_elements_text(${jsonParam(userIds)}))`)
     .orderBy(users.id)
     .for('update');
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -108,32 +108,29 @@ export async function applyRatingPeriod(tx: Transaction, input: RatingPeriodInpu
     after: after[i] as Glicko2Rating,
   }));
 
-  for (const part of chunks(changes, CHUNK)) {
-    const values = sql.join(
-      part.map(
-        (c) =>
-          sql`(${c.userId}::text, ${c.after.rating}::double precision, ${c.after.rd}::double precision, ${c.after.volatility}::double precision)`,
-      ),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`update ${users} set rating = v.rating, rd = v.rd, volatility = v.volatility
-          from (values ${values}) as v(id, rating, rd, volatility)
-          where ${users.id} = v.id`,
-    );
-    await tx.insert(ratingHistory).values(
-      part.map((c) => ({
-        userId: c.userId,
-        source,
-        sourceId,
-        ratingBefore: c.before.rating,
-        rdBefore: c.before.rd,
-        volatilityBefore: c.before.volatility,
-        ratingAfter: c.after.rating,
-        rdAfter: c.after.rd,
-        volatilityAfter: c.after.volatility,
-      })),
-    );
-  }
+  const updates = jsonParam(changes.map((c) => ({ id: c.userId, rating: c.after.rating, rd: c.after.rd, volatility: c.after.volatility })));
+  await tx.execute(
+    sql`update ${users} set rating = v.rating, rd = v.rd, volatility = v.volatility
+        from jsonb_to_recordset(${updates}) as v(id text, rating double precision, rd double precision, volatility double precision)
+        where ${users.id} = v.id`,
+  );
+  const history = jsonParam(
+    changes.map((c) => ({
+      user_id: c.userId,
+      rating_before: c.before.rating,
+      rd_before: c.before.rd,
+      volatility_before: c.before.volatility,
+      rating_after: c.after.rating,
+      rd_after: c.after.rd,
+      volatility_after: c.after.volatility,
+    })),
+  );
+  await tx.execute(
+    sql`insert into ${ratingHistory}
+          (user_id, source, source_id, rating_before, rd_before, volatility_before, rating_after, rd_after, volatility_after)
+        select v.user_id, ${source}, ${sourceId}, v.rating_before, v.rd_before, v.volatility_before, v.rating_after, v.rd_after, v.volatility_after
+        from jsonb_to_recordset(${history}) as v(user_id text, rating_before double precision, rd_before double precision,
+          volatility_before double precision, rating_after double precision, rd_after double precision, volatility_after double precision)`,
+  );
   return changes;
 }

@@ -4,16 +4,20 @@
  * websocket first then polling, credentials, 20000 ms connection time-out, automatic reconnection
  * with exponential back-off and jitter (randomizationFactor 0.5: each delay is drawn from ±50 % of
  * the back-off, so a thousand clients of a process that died do not all knock on the survivors in
- * the same instant), also after the server closed the connection itself.
+ * the same instant), also after the server closed the connection itself. A connection refused for
+ * a flood back-off shows the server's reason and connects again when the back-off ends.
  */
-import type { ClientToServerEvents, HandshakeAuth, ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { socketRefusalSchema, type ClientToServerEvents, type HandshakeAuth, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
+import { toast } from 'react-toastify';
 import { io, type Socket } from 'socket.io-client';
 import { getToken } from './storage';
 
 export type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: AppSocket | null = null;
+/** The one toast of a refused connection (protocol socket-refusal.ts), shown until it connects again. */
+const REFUSED_TOAST = 'socket-refused';
 /** True from a drop of the shared socket until it connects again; false during a fresh page's
  * first connection (isConnectionLost). */
 let dropped = false;
@@ -33,9 +37,20 @@ export function getSocket(): AppSocket {
     reconnectionDelayMax: 5000,
     randomizationFactor: 0.5,
   });
-  socket.on('connect_error', (error) => console.error('Socket connection failed:', error.message));
   const current = socket;
+  current.on('connect_error', (error) => {
+    console.error('Socket connection failed:', error.message);
+    // Refused for a flood back-off: socket.io-client does not retry after a handshake refusal, so
+    // the player is told why and the socket connects again once the back-off is over.
+    const refusal = socketRefusalSchema.safeParse((error as { data?: unknown }).data);
+    if (!refusal.success) return;
+    toast.warning(`${error.message}. It reconnects by itself after that.`, { toastId: REFUSED_TOAST, autoClose: false });
+    setTimeout(() => {
+      if (socket === current && !current.connected) current.connect();
+    }, refusal.data.retryAfterMs + Math.random() * 1000);
+  });
   current.on('connect', () => {
+    toast.dismiss(REFUSED_TOAST);
     if (socket === current) dropped = false;
   });
   current.on('disconnect', (reason) => {

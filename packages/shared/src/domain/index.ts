@@ -5,6 +5,7 @@
 export * from './rng.js';
 export * from './questions/index.js';
 export * from './rating/glicko2.js';
+export * from './rating/contest-rating.js';
 export * from './duel/scoring.js';
 export * from './contest/index.js';
 export * from './daily/index.js';

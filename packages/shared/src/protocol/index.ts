@@ -5,3 +5,4 @@ export * from './accounts.js';
 export * from './contest.js';
 export * from './daily.js';
 export * from './display-text.js';
+export * from './socket-refusal.js';

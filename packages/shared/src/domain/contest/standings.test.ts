@@ -67,9 +67,12 @@ describe('percentileForRank', () => {
   });
 });
 
+/** A place in a field of `participants`, last when its rank is the field's size. */
+const place = (rank: number, percentile: number, participants: number) => ({ rank, percentile, participants, last: rank === participants });
+
 describe('contestBadges', () => {
   it('awards every badge whose rule holds, best first', () => {
-    expect(contestBadges(1, 100, 100)).toEqual([
+    expect(contestBadges(place(1, 100, 20), 100)).toEqual([
       'contest-winner',
       'contest-top-3',
       'contest-top-10',
@@ -80,15 +83,15 @@ describe('contestBadges', () => {
       'contest-intermediate',
       'contest-participant',
     ]);
-    expect(contestBadges(4, 91, 90)).toEqual(['contest-top-10', 'contest-top-performer', 'contest-expert', 'contest-advanced', 'contest-intermediate', 'contest-participant']);
-    expect(contestBadges(11, 89, 75)).toEqual(['contest-advanced', 'contest-intermediate', 'contest-participant']);
-    expect(contestBadges(30, 10, 45)).toEqual(['contest-participant']);
+    expect(contestBadges(place(4, 91, 40), 90)).toEqual(['contest-top-10', 'contest-top-performer', 'contest-expert', 'contest-advanced', 'contest-intermediate', 'contest-participant']);
+    expect(contestBadges(place(11, 89, 40), 75)).toEqual(['contest-advanced', 'contest-intermediate', 'contest-participant']);
+    expect(contestBadges(place(30, 10, 40), 45)).toEqual(['contest-participant']);
   });
 
   it('scales the score thresholds to a shorter contest', () => {
     // 4 questions: 20 points is full marks, 15 is 75%.
-    expect(contestBadges(20, 0, 20, 20)).toContain('contest-master');
-    expect(contestBadges(20, 0, 15, 20)).toEqual(['contest-advanced', 'contest-intermediate', 'contest-participant']);
+    expect(contestBadges(place(20, 0, 20), 20, 20)).toContain('contest-master');
+    expect(contestBadges(place(20, 0, 20), 15, 20)).toEqual(['contest-advanced', 'contest-intermediate', 'contest-participant']);
   });
 });
 
@@ -97,7 +100,23 @@ describe('contestStandings', () => {
     const standings = contestStandings([attempt(40, 100, 1), attempt(100, 500, 2)], 100);
     expect(standings[1]).toMatchObject({ rank: 1, percentile: 100 });
     expect(standings[1]?.badges).toContain('contest-winner');
-    expect(standings[0]).toEqual({ rank: 2, percentile: 0, badges: ['contest-top-3', 'contest-top-10', 'contest-participant'] });
+    // Second of two is last: no Top 3 or Top 10 (issue #47).
+    expect(standings[0]).toEqual({ rank: 2, percentile: 0, badges: ['contest-participant'] });
+  });
+
+  it('gives no rank badge in a field too small for it, nor to the last place (issue #47)', () => {
+    // Four players, 15 to 30 points: a podium, but no top 10 and no top tenth.
+    const four = contestStandings([attempt(30, 1, 1), attempt(25, 1, 1), attempt(20, 1, 1), attempt(15, 1, 1)], 100);
+    expect(four.map((s) => s.badges.filter((b) => !b.startsWith('contest-participant')))).toEqual([['contest-winner', 'contest-top-3'], ['contest-top-3'], ['contest-top-3'], []]);
+    // Tied for last: nobody is behind them, so no Top 3 even at rank 3.
+    const tied = contestStandings([attempt(30, 1, 1), attempt(25, 1, 1), attempt(20, 1, 1), attempt(20, 1, 1)], 100);
+    expect(tied.map((s) => [s.rank, s.badges.includes('contest-top-3')])).toEqual([[1, true], [2, true], [3, false], [3, false]]);
+    // A lone player is first and last: no Winner.
+    expect(contestStandings([attempt(100, 1, 1)], 100)[0]?.badges).not.toContain('contest-winner');
+    // Eleven players: Top 10 for ranks 1..10; Top Performer (percentile ≥ 90) for rank 1 and 2.
+    const eleven = contestStandings(Array.from({ length: 11 }, (_, i) => attempt(100 - i * 5, 1, 1)), 100);
+    expect(eleven.map((s) => s.badges.includes('contest-top-10'))).toEqual([...Array(10).fill(true), false]);
+    expect(eleven.map((s) => s.badges.includes('contest-top-performer'))).toEqual([true, true, ...Array(9).fill(false)]);
   });
 });
 

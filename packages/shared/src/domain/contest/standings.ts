@@ -3,6 +3,7 @@
  * badges. Pure: the server feeds it the submitted attempts and stores what comes back.
  */
 import { CONTEST } from '../../constants.js';
+import { isLastPlace, rankHonours, type FieldPlace } from './rank-honours.js';
 
 /** What ranking needs of one submitted attempt. */
 export interface RankableAttempt {
@@ -96,22 +97,24 @@ export function badgeName(code: string): string {
 }
 
 /**
- * Badges of one submitted attempt (issue #3): contest-winner (rank 1), contest-top-3 (rank ≤ 3),
- * contest-top-10 (rank ≤ 10), contest-top-performer (percentile ≥ 90), contest-master (full score),
- * contest-expert (≥ 90% of the maximum score), contest-advanced (≥ 75%), contest-intermediate
- * (≥ 50%), contest-participant (always). Every badge whose rule holds is awarded, so a winner also
- * gets Top 3 and Top 10. Score thresholds are fractions of `maxScore` so that the weekly contest's
- * 100/90/75/50 points hold and shorter operator-made contests scale.
+ * Badges of one submitted attempt (issue #3, field rule of issue #47): contest-winner (rank 1),
+ * contest-top-3 (rank ≤ 3), contest-top-10 (rank ≤ 10), contest-top-performer (percentile ≥ 90),
+ * each only in a field large enough for it and never for the last place (`rankHonours`);
+ * contest-master (full score), contest-expert (≥ 90% of the maximum score), contest-advanced
+ * (≥ 75%), contest-intermediate (≥ 50%), contest-participant (always). Every badge whose rule holds
+ * is awarded, so a winner also gets Top 3 and Top 10. Score thresholds are fractions of `maxScore`
+ * so that the weekly contest's 100/90/75/50 points hold and shorter operator-made contests scale.
  *
  * @param score - points, 0..maxScore. @param maxScore - 5 × question count (100 in the weekly contest).
  */
-export function contestBadges(rank: number, percentile: number, score: number, maxScore: number = CONTEST.maxScore): ContestBadge[] {
+export function contestBadges(place: FieldPlace, score: number, maxScore: number = CONTEST.maxScore): ContestBadge[] {
   const share = maxScore > 0 ? score / maxScore : 0;
+  const honours = rankHonours(place);
   const badges: ContestBadge[] = [];
-  if (rank === 1) badges.push('contest-winner');
-  if (rank <= 3) badges.push('contest-top-3');
-  if (rank <= 10) badges.push('contest-top-10');
-  if (percentile >= 90) badges.push('contest-top-performer');
+  if (honours.winner) badges.push('contest-winner');
+  if (honours.top3) badges.push('contest-top-3');
+  if (honours.top10) badges.push('contest-top-10');
+  if (honours.topPerformer) badges.push('contest-top-performer');
   if (share >= 1) badges.push('contest-master');
   if (share >= 0.9) badges.push('contest-expert');
   if (share >= 0.75) badges.push('contest-advanced');
@@ -127,10 +130,12 @@ export function contestBadges(rank: number, percentile: number, score: number, m
  */
 export function contestStandings(attempts: readonly RankableAttempt[], maxScore: number): Standing[] {
   const ranks = rankAttempts(attempts);
+  const participants = attempts.length;
   return attempts.map((attempt, i) => {
     const rank = ranks[i]!;
-    const percentile = percentileForRank(rank, attempts.length);
-    return { rank, percentile, badges: contestBadges(rank, percentile, attempt.totalScore, maxScore) };
+    const percentile = percentileForRank(rank, participants);
+    const last = isLastPlace(rank, participants, ranks);
+    return { rank, percentile, badges: contestBadges({ rank, percentile, participants, last }, attempt.totalScore, maxScore) };
   });
 }
 

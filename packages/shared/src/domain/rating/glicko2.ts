@@ -55,31 +55,31 @@ function assertRating(player: Glicko2Rating, label: string): void {
   }
 }
 
-/** Step 2: μ. */
-function toMu(rating: number): number {
+/** Step 2: μ, the Glicko-2 scale rating of a public rating (points). */
+export function glicko2Mu(rating: number): number {
   return (rating - CENTRE) / SCALE;
 }
 
-/** Step 2: φ. */
-function toPhi(rd: number): number {
+/** Step 2: φ, the Glicko-2 scale RD of a public RD (points). */
+export function glicko2Phi(rd: number): number {
   return rd / SCALE;
 }
 
-/** Step 3: g(φ), which discounts a result against an opponent whose rating is uncertain. */
-function g(phi: number): number {
+/** Step 3: g(φ), which discounts a result against an opponent whose rating is uncertain (φ = RD / 173.7178). */
+export function glicko2G(phi: number): number {
   return 1 / Math.sqrt(1 + (3 * phi * phi) / (Math.PI * Math.PI));
 }
 
 /** Step 3: E(μ, μj, φj), the expected score against opponent j (with gj = g(φj) precomputed). */
-function expectedScore(mu: number, opponentMu: number, opponentG: number): number {
+export function glicko2Expected(mu: number, opponentMu: number, opponentG: number): number {
   return 1 / (1 + Math.exp(-opponentG * (mu - opponentMu)));
 }
 
 /**
  * What steps 3–4 need from a period's games: `vInverse` = Σ g(φj)² E (1 − E) (so v = 1 / vInverse)
- * and `improvement` = Σ g(φj) (sj − E) (so Δ = v × improvement).
+ * and `improvement` = Σ g(φj) (sj − E) (so Δ = v × improvement). Unitless (Glicko-2 scale).
  */
-interface PeriodSums {
+export interface Glicko2PeriodSums {
   vInverse: number;
   improvement: number;
 }
@@ -132,17 +132,17 @@ function capRd(rd: number): number {
 
 /** Step 6 alone: a period without games only widens RD, φ* = √(φ² + σ²). */
 function idle(player: Glicko2Rating): Glicko2Rating {
-  const phi = toPhi(player.rd);
+  const phi = glicko2Phi(player.rd);
   const phiStar = Math.sqrt(phi * phi + player.volatility * player.volatility);
   return { rating: player.rating, rd: capRd(phiStar * SCALE), volatility: player.volatility };
 }
 
 /** Steps 4–8 from the period's sums. */
-function conclude(player: Glicko2Rating, sums: PeriodSums, tau: number): Glicko2Rating {
+function conclude(player: Glicko2Rating, sums: Glicko2PeriodSums, tau: number): Glicko2Rating {
   // Games whose outcome was certain (E exactly 0 or 1 after rounding) carry no information.
   if (!(sums.vInverse > 0)) return idle(player);
-  const mu = toMu(player.rating);
-  const phi = toPhi(player.rd);
+  const mu = glicko2Mu(player.rating);
+  const phi = glicko2Phi(player.rd);
   // Steps 3–4
   const v = 1 / sums.vInverse;
   const delta = v * sums.improvement;
@@ -176,13 +176,13 @@ export function ratePeriod(
   const { tau } = resolveOptions(options);
   assertRating(player, 'player');
   if (games.length === 0) return idle(player);
-  const mu = toMu(player.rating);
+  const mu = glicko2Mu(player.rating);
   let vInverse = 0;
   let improvement = 0;
   for (const game of games) {
     assertRating(game.opponent, 'opponent');
-    const gj = g(toPhi(game.opponent.rd));
-    const expected = expectedScore(mu, toMu(game.opponent.rating), gj);
+    const gj = glicko2G(glicko2Phi(game.opponent.rd));
+    const expected = glicko2Expected(mu, glicko2Mu(game.opponent.rating), gj);
     vInverse += gj * gj * expected * (1 - expected);
     improvement += gj * (game.score - expected);
   }
@@ -214,79 +214,34 @@ export function rateHeadToHead(
 }
 
 /**
- * Steps 3–4 sums of player `i` against everyone else; the O(n) inner loop of `rateRoundRobin`,
- * kept monomorphic over typed arrays because it runs n² times.
+ * Steps 4–8 of a rating period whose step 3–4 sums the caller has already formed, for periods
+ * that are not a plain list of games: a weighted game contributes wj g(φj)² E (1 − E) to
+ * `vInverse` and wj g(φj) (sj − E) to `improvement`, and steps 5–7 then run unchanged on those
+ * sums (the weighted-likelihood reading of Glickman's steps 3–4; see `contest-rating.ts`). With
+ * every weight 1 this is exactly `ratePeriod`.
+ *
+ * @param player - pre-period rating (points), RD (points) and volatility.
+ * @param sums - Σ over the period's games, Glicko-2 scale; `vInverse` ≤ 0 means no information,
+ *   and only step 6 applies.
+ * @returns new rating, RD (capped at 350) and volatility.
+ * @throws RangeError as `ratePeriod`, or on non-finite sums.
  */
-function roundRobinSums(
-  i: number,
-  mu: Float64Array,
-  gs: Float64Array,
-  g2: Float64Array,
-  rank: Float64Array,
-): PeriodSums {
-  const n = mu.length;
-  const mui = mu[i] as number;
-  const ranki = rank[i] as number;
-  let vInverse = 0;
-  let improvement = 0;
-  for (let j = 0; j < n; j++) {
-    if (j === i) continue;
-    const gj = gs[j] as number;
-    const expected = expectedScore(mui, mu[j] as number, gj);
-    const rankj = rank[j] as number;
-    const score = ranki < rankj ? 1 : ranki === rankj ? 0.5 : 0;
-    vInverse += (g2[j] as number) * expected * (1 - expected);
-    improvement += gj * (score - expected);
+export function ratePeriodFromSums(player: Glicko2Rating, sums: Glicko2PeriodSums, options?: Partial<Glicko2Options>): Glicko2Rating {
+  const { tau } = resolveOptions(options);
+  assertRating(player, 'player');
+  if (!Number.isFinite(sums.vInverse) || !Number.isFinite(sums.improvement)) {
+    throw new RangeError(`period sums must be finite, got ${sums.vInverse}/${sums.improvement}`);
   }
-  return { vInverse, improvement };
+  return conclude(player, sums, tau);
 }
 
-/**
- * One rating period in which every player has played every other once, e.g. a weekly contest's
- * final standings. Ranks are grouped: a lower rank beats a higher one and equal ranks draw, so
- * `[1, 2, 2, 4]` means one winner, a two-way tie for second, and a last place. Every pairing uses
- * pre-period values, exactly as `ratePeriod` with the n − 1 games listed explicitly.
- *
- * Cost is O(n²) with one `Math.exp` per ordered pair; μj and g(φj) are computed once per player.
- * Measured on Node 20 in a 2-core x86-64 container: 5,000 players take 0.55–1.0 s alone and
- * about 1.3 s inside a parallel vitest run (see `glicko2.test.ts`).
- *
- * @param players - pre-period ratings.
- * @param ranks - finishing position of each player (same length and order; lower is better,
- *   any finite numbers).
- * @returns new ratings in the same order. A lone player gets only step 6 (RD grows).
- * @throws RangeError when the lengths differ, a rank is not finite, or as `ratePeriod`.
- */
-export function rateRoundRobin(
-  players: readonly Glicko2Rating[],
-  ranks: readonly number[],
-  options?: Partial<Glicko2Options>,
-): Glicko2Rating[] {
-  const { tau } = resolveOptions(options);
-  if (ranks.length !== players.length) {
-    throw new RangeError(`ranks must have one entry per player: ${players.length} players, ${ranks.length} ranks`);
-  }
-  const n = players.length;
-  const mu = new Float64Array(n);
-  const gs = new Float64Array(n);
-  const g2 = new Float64Array(n);
-  const rank = new Float64Array(n);
-  players.forEach((player, i) => {
-    assertRating(player, `players[${i}]`);
-    const r = ranks[i];
-    if (r === undefined || !Number.isFinite(r)) throw new RangeError(`ranks[${i}] must be finite, got ${r}`);
-    const gi = g(toPhi(player.rd));
-    mu[i] = toMu(player.rating);
-    gs[i] = gi;
-    g2[i] = gi * gi;
-    rank[i] = r;
-  });
+/** Validates a rating as `ratePeriod` does; exported for callers that build sums themselves. */
+export function assertGlicko2Rating(player: Glicko2Rating, label: string): void {
+  assertRating(player, label);
+}
 
-  if (n === 1) return players.map(idle);
-  const rated: Glicko2Rating[] = [];
-  for (let i = 0; i < n; i++) {
-    const sums = roundRobinSums(i, mu, gs, g2, rank);
-    rated.push(conclude(players[i] as Glicko2Rating, sums, tau));
-  }
-  return rated;
+/** Step 6 alone, as `ratePeriod(player, [])`: for a player with nobody to be rated against. */
+export function rateIdle(player: Glicko2Rating): Glicko2Rating {
+  assertRating(player, 'player');
+  return idle(player);
 }

@@ -13,7 +13,8 @@ import { formatMmSs } from '../../../components/ui/time';
 import { BadgeList } from '../../contest/components/badge-chip';
 import { answerVerdict, VERDICT_TEXT, type AnswerVerdict } from '../../contest/lib/answer-verdict';
 import { useContestDetails } from '../hooks/use-analytics';
-import { difficultyDisplay, formatAnswer, formatRank, formatSecondsShort, longDate } from '../lib/analytics';
+import { formatDuration } from '../../../lib/format-duration';
+import { difficultyDisplay, formatAnswer, formatRank, longDate } from '../lib/analytics';
 
 /** CSS state and glyph of each mark: unanswered is neutral, neither the success nor the danger colour. */
 const VERDICT_LOOK: Record<AnswerVerdict, { className: string; glyph: string }> = {
@@ -117,7 +118,8 @@ export function DetailsView({ contestId, onBack }: DetailsViewProps) {
                       <div className="review-head">
                         <span className="review-number">Q{q.questionNumber}</span>
                         <span className={`review-difficulty review-difficulty--${difficulty.tone}`}>{difficulty.label}</span>
-                        <span className="review-time">{formatSecondsShort(q.timeSpent)}</span>
+                        {/* As in the results' Answers tab: a question never answered has no time (not "< 1 s"). */}
+                        {verdict === 'unanswered' ? null : <span className="review-time">{formatDuration(q.timeSpent)}</span>}
                         <span className={cx('review-mark', look.className)}>
                           <span aria-hidden="true">{look.glyph}</span> {VERDICT_TEXT[verdict]}
                         </span>

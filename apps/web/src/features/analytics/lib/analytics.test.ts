@@ -8,7 +8,6 @@ import {
   difficultyDisplay,
   formatAnswer,
   formatRank,
-  formatSecondsShort,
   historyFigures,
   longDate,
   overviewTiles,
@@ -91,10 +90,7 @@ describe('details formatting (spec §2 Details)', () => {
     expect(formatRank(0)).toBe('N/A');
   });
 
-  it('shows per-question time and answers', () => {
-    expect(formatSecondsShort(12.4)).toBe('12s');
-    expect(formatSecondsShort(65)).toBe('1m 05s');
-    expect(formatSecondsShort(-1)).toBe('0s');
+  it('shows answers', () => {
     expect(formatAnswer(42)).toBe('42');
     expect(formatAnswer(-2.5)).toBe('-2.5');
     expect(formatAnswer(null)).toBe('Not answered');

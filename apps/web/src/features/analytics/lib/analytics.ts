@@ -142,13 +142,6 @@ export function historyFigures(entry: Pick<ContestHistoryEntry, 'correctAnswers'
   return [`${entry.correctAnswers}/${entry.totalQuestions} correct`, `${accuracy}% accuracy`, `Rank ${formatRank(entry.rank)}`];
 }
 
-/** Seconds spent on one question, e.g. "12s" or "1m 05s". Non-finite or negative → "0s". */
-export function formatSecondsShort(seconds: number): string {
-  const s = Number.isFinite(seconds) ? Math.max(0, Math.round(seconds)) : 0;
-  if (s < 60) return `${s}s`;
-  return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
-}
-
 /**
  * A numeric answer for display: the number as the user typed it would read; null → 'Not answered'
  * (the contest results' Answers tab's words for a question never answered).

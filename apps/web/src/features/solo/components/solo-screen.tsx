@@ -185,6 +185,7 @@ export function SoloScreen() {
       if (result.correct) {
         // Spec §4: a check, the score, then the next question after 0.5 s.
         setMark('correct');
+        soloToasts.clear();
         setInput('');
         window.setTimeout(() => {
           setCurrent(result.current);
@@ -195,6 +196,7 @@ export function SoloScreen() {
       } else {
         // Spec §4: a cross, and the server's current index.
         setMark('wrong');
+        soloToasts.wrong();
         if (result.current !== current) setInput('');
         else window.requestAnimationFrame(() => inputRef.current?.select());
         setCurrent(result.current);

@@ -22,6 +22,17 @@ describe('soloToasts', () => {
     for (const [, options] of calls) expect(options).toMatchObject({ containerId: SOLO_FEEDBACK_CONTAINER });
   });
 
+  it("replaces a blank answer's message with the wrong-answer message (issue #47)", () => {
+    soloToasts.invalid('Enter an answer before submitting.');
+    const blank = vi.mocked(toast.warning).mock.results[0]?.value;
+    soloToasts.wrong();
+    expect(toast.dismiss).toHaveBeenCalledWith(blank);
+    expect(vi.mocked(toast.error).mock.calls.at(-1)).toEqual(['Wrong answer — try again.', { containerId: SOLO_FEEDBACK_CONTAINER }]);
+    const wrong = vi.mocked(toast.error).mock.results.at(-1)?.value;
+    soloToasts.clear();
+    expect(toast.dismiss).toHaveBeenCalledWith(wrong);
+  });
+
   it('keeps one toast at a time', () => {
     soloToasts.invalid('Enter an answer before submitting.');
     const first = vi.mocked(toast.warning).mock.results[0]?.value;

@@ -13,6 +13,7 @@ import { Button } from '../../../../components/ui/button';
 import { Card } from '../../../../components/ui/card';
 import { IconList, IconTimer, IconTrophy, IconUsers } from '../../../../components/ui/icons';
 import { getToken } from '../../../../lib/storage';
+import { useActionFocus } from '../hooks/use-action-focus';
 import { useContestCard } from '../hooks/use-contest-card';
 import { joinBlockedReason } from '../lib/card-action';
 import { statusLabel } from '../lib/contest-clock';
@@ -36,6 +37,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
   const card = useContestCard(user);
   const navigate = useNavigate();
   const { contest, status } = card;
+  const actionFocus = useActionFocus(card.action ?? null);
 
   const analyticsButton = onToggleAnalytics ? (
     <Button
@@ -125,7 +127,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
             </li>
           </ul>
 
-          <div className="contest-action">
+          <div className="contest-action" ref={actionFocus.ref} onFocus={actionFocus.onFocus} onBlur={actionFocus.onBlur}>
             {card.action === 'register' ? (
               <div className="stack-sm">
                 <Button size="lg" block loading={card.registering} onClick={card.register}>
@@ -137,7 +139,7 @@ export function ContestCard({ user, onToggleAnalytics, analyticsOpen = false, an
               </div>
             ) : null}
             {card.action === 'registered' ? (
-              <p className="contest-registered">
+              <p className="contest-registered" tabIndex={-1}>
                 <span className="badge badge-success contest-registered-badge">✓ Registered</span>
                 <span className="text-small text-muted">Come back when it goes live to join.</span>
               </p>

@@ -4,12 +4,12 @@
  * explanation only when wrong, and topic tags; 'No answers recorded' when empty. Our questions take
  * numeric answers, so the user's answer shows beside the correct one (issue #3). A question never
  * answered gets a neutral dash, not the incorrect cross (contest/lib/answer-verdict.ts), and no
- * time (the server sends 0 for it); an answer under a second reads '< 1 s' (lib/answer-seconds).
+ * time (the server sends 0 for it); an answer under a second reads '< 1 s' (lib/format-duration).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAnswer } from '@mathsprint/shared/protocol';
 import { cx } from '../../../../components/ui';
-import { formatAnswerSeconds } from '../lib/answer-seconds';
+import { formatDuration } from '../../../../lib/format-duration';
 import { RESULTS_MESSAGES } from '../lib/messages';
 import { topicLabel } from '../lib/performance';
 import { IconCheck, IconCross, IconDash } from './results-icons';
@@ -41,7 +41,7 @@ export function AnswersList({ answers }: { answers: readonly ContestAnswer[] }) 
                 <span className={cx('badge tabular', correct ? 'badge-success' : '')}>
                   {counted(earned, 'pt')}
                 </span>
-                {unanswered ? null : <span className="badge tabular">{formatAnswerSeconds(a.timeSpent)}</span>}
+                {unanswered ? null : <span className="badge tabular">{formatDuration(a.timeSpent)}</span>}
               </span>
             </div>
             {a.question ? <p className="cresults-answer-question tabular">{a.question}</p> : null}

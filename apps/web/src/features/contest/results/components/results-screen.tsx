@@ -24,7 +24,7 @@ import { useContestResults, type ContestResults } from '../hooks/use-contest-res
 import { fieldFigures } from '../lib/field-stats';
 import { isGraded, type GradedAttempt } from '../lib/graded';
 import { RESULTS_MESSAGES } from '../lib/messages';
-import { OUTCOME_MESSAGES, outcomeMessage } from '../lib/outcome-message';
+import { OUTCOME_MESSAGES, outcomeMessage, placeHonours } from '../lib/outcome-message';
 import { ratingDeltaText } from '../lib/performance';
 import { AnswersList } from './answers-list';
 import { CloseNotice } from './close-notice';
@@ -154,7 +154,8 @@ function AttemptResults({ results, attempt }: { results: ContestResults; attempt
   const final = phase === 'final';
   const waiting = phase === 'finalizing' ? phase : null;
   const participants = stats?.completedAttempts ?? results.leaderboard.length;
-  const message = waiting ? OUTCOME_MESSAGES.pending : outcomeMessage(attempt);
+  const honours = placeHonours(attempt.rank, attempt.percentile, participants, results.leaderboard.map((row) => row.rank));
+  const message = waiting ? OUTCOME_MESSAGES.pending : outcomeMessage({ honours, correctCount: attempt.correctCount, totalScore: attempt.totalScore });
   const delta = ratingDeltaText(attempt.ratingChange);
   const correctPercent = questionCount > 0 ? (attempt.correctCount / questionCount) * 100 : 0;
 
@@ -187,7 +188,7 @@ function AttemptResults({ results, attempt }: { results: ContestResults; attempt
         <ResultsHero
           title={results.title}
           message={message}
-          tone={attempt.rank === 1 ? 'gold' : 'primary'}
+          tone={honours?.winner ? 'gold' : 'primary'}
           chips={
             <>
               {attempt.autoSubmitted ? <span className="cresults-chip">Auto-submitted at close</span> : attempt.status === 'submitted' ? <span className="cresults-chip">Submitted</span> : null}
@@ -233,7 +234,7 @@ function AttemptResults({ results, attempt }: { results: ContestResults; attempt
           selected={tab}
           onSelect={setTab}
           tabs={[
-            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} stats={stats} questionCount={questionCount} final={final} /> },
+            { id: 'summary', label: 'Summary', content: <SummaryTab attempt={attempt} honours={honours} stats={stats} questionCount={questionCount} final={final} /> },
             {
               id: 'leaderboard',
               label: 'Leaderboard',

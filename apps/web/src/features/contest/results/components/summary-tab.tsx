@@ -1,20 +1,22 @@
 /**
  * The Summary tab (spec §2 "Contest results": Performance, Contest Stats, Time Analysis,
  * Performance Insights). Accuracy is correct / answered; pace is answers per total time × 60; the
- * strengths note reads 'Excellent work' at 15 or more correct; the next steps differ for rank ≤ 10.
+ * strengths note reads 'Excellent work' at 15 or more correct; the next steps differ for rank ≤ 10
+ * (in a field large enough, never for the last place: `honours`).
  * Before close, what depends on the correct answers (by difficulty, missed topics) waits for it,
  * and so do the field's averages (lib/field-stats: the server publishes them at close), which read
  * "Available at close" rather than the 0 the server sends meanwhile. Insights are worded for the
  * outcome (lib/performance `workOnInsight`, `nextStepsText`): a perfect paper has no "topics you
  * missed". Fastest and slowest show only when they are different questions with different times;
- * an answer time that rounds to 0 reads "< 1 s" (lib/answer-seconds).
+ * an answer time that rounds to 0 reads "< 1 s" (lib/format-duration).
  */
 import { CONTEST } from '@mathsprint/shared/constants';
+import type { RankHonours } from '@mathsprint/shared/domain';
 import type { ContestStats } from '@mathsprint/shared/protocol';
 import type { ReactNode } from 'react';
 import { Card, formatMmSs, IconBolt, ProgressBar } from '../../../../components/ui';
 import { IconBulb, IconChart, IconClock, IconTarget } from './results-icons';
-import { formatAnswerSeconds } from '../lib/answer-seconds';
+import { formatDuration } from '../../../../lib/format-duration';
 import { fieldFigures, vsAverageText } from '../lib/field-stats';
 import type { GradedAttempt } from '../lib/graded';
 import {
@@ -36,6 +38,8 @@ import {
 export interface SummaryTabProps {
   /** Shown only once graded (after close, issue #47). */
   attempt: GradedAttempt;
+  /** The place's rank honours (lib/outcome-message `placeHonours`); null before finalization. */
+  honours: RankHonours | null;
   stats: ContestStats | null;
   questionCount: number;
   /** The contest is finalized: rank, answers and rating are out. */
@@ -61,11 +65,12 @@ function Metric({ label, children, hint }: { label: string; children: ReactNode;
   );
 }
 
-export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabProps) {
+export function SummaryTab({ attempt, honours, stats, questionCount, final }: SummaryTabProps) {
   const answered = answeredOf(attempt);
   const accuracy = accuracyPercent(attempt.correctCount, answered);
   const pace = pacePerMinute(answered, attempt.totalTimeSpent);
   const times = answerTimes(attempt.answers);
+  const perAnswer = secondsPerAnswer(attempt.answers);
   const byDifficulty = final ? difficultyBreakdown(attempt.answers) : [];
   const tally = { correct: attempt.correctCount, answered, questionCount };
   const workOn = workOnInsight(tally, final, final ? missedTopics(attempt.answers) : []);
@@ -149,9 +154,11 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
 
       <Card title="Time Analysis" icon={<IconClock size={18} />} headingLevel={3} tone="tight">
         <dl className="cresults-metrics">
-          <Metric label="Total time">{formatMmSs(attempt.totalTimeSpent)}</Metric>
-          <Metric label="Per answer" hint="total time ÷ answers">
-            {answered > 0 ? formatAnswerSeconds(secondsPerAnswer(attempt.totalTimeSpent, answered)) : '—'}
+          <Metric label="Total time" hint="start to submit">
+            {formatMmSs(attempt.totalTimeSpent)}
+          </Metric>
+          <Metric label="Per answer" hint="mean time on a question">
+            {perAnswer === null ? '—' : formatDuration(perAnswer)}
           </Metric>
           <Metric label="Pace" hint="answers per minute">
             {pace}
@@ -160,19 +167,19 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
           {times.kind === 'range' ? (
             <>
               <Metric label="Fastest">
-                Q{times.fastest.questionNumber} · {formatAnswerSeconds(times.fastest.timeSpent)}
+                Q{times.fastest.questionNumber} · {formatDuration(times.fastest.timeSpent)}
               </Metric>
               <Metric label="Slowest">
-                Q{times.slowest.questionNumber} · {formatAnswerSeconds(times.slowest.timeSpent)}
+                Q{times.slowest.questionNumber} · {formatDuration(times.slowest.timeSpent)}
               </Metric>
             </>
           ) : times.kind === 'single' ? (
             <Metric label="Answer time" hint="your only answer">
-              Q{times.question.questionNumber} · {formatAnswerSeconds(times.question.timeSpent)}
+              Q{times.question.questionNumber} · {formatDuration(times.question.timeSpent)}
             </Metric>
           ) : times.kind === 'even' ? (
             <Metric label="Answer time" hint={`each of your ${times.count} answers`}>
-              {formatAnswerSeconds(times.timeSpent)}
+              {formatDuration(times.timeSpent)}
             </Metric>
           ) : null}
         </dl>
@@ -204,7 +211,7 @@ export function SummaryTab({ attempt, stats, questionCount, final }: SummaryTabP
             <span className="cresults-insight-label">
               <IconBolt size={14} /> Next steps
             </span>
-            <p>{nextStepsText(attempt.rank, tally)}</p>
+            <p>{nextStepsText(honours, tally)}</p>
           </li>
         </ul>
       </Card>

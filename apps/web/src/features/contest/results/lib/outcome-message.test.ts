@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { OUTCOME_MESSAGES, outcomeMessage } from './outcome-message';
+import { OUTCOME_MESSAGES, outcomeMessage, placeHonours } from './outcome-message';
 
-const base = { rank: null, percentile: null, correctCount: 0, totalScore: 0 };
+const base = { honours: null, correctCount: 0, totalScore: 0 };
+
+/** A place in a field of 100, so that every message is within reach. */
+const inHundred = ({ rank, percentile, ...rest }: { rank: number; percentile: number; correctCount: number; totalScore: number }) => ({
+  honours: placeHonours(rank, percentile, 100, []),
+  ...rest,
+});
 
 describe('outcomeMessage (spec §2: first match wins)', () => {
   it.each([
@@ -19,7 +25,22 @@ describe('outcomeMessage (spec §2: first match wins)', () => {
     [{ rank: 80, percentile: 20, correctCount: 9, totalScore: 45 }, OUTCOME_MESSAGES.thanks],
     [{ rank: 99, percentile: 0, correctCount: 0, totalScore: 0 }, OUTCOME_MESSAGES.encouragement],
   ])('%o → %s', (input, message) => {
-    expect(outcomeMessage(input)).toBe(message);
+    expect(outcomeMessage(inHundred(input))).toBe(message);
+  });
+
+  it('congratulates the last of 4 (15 points) on nothing (issue #47)', () => {
+    expect(outcomeMessage({ honours: placeHonours(4, 0, 4, [1, 2, 3, 4]), correctCount: 3, totalScore: 15 })).toBe(OUTCOME_MESSAGES.thanks);
+  });
+
+  it('needs a field larger than the rank, and never congratulates a tie for last', () => {
+    const msg = (rank: number, percentile: number, participants: number, ranks: number[] = []) =>
+      outcomeMessage({ honours: placeHonours(rank, percentile, participants, ranks), correctCount: 3, totalScore: 15 });
+    expect(msg(3, 33, 4)).toBe(OUTCOME_MESSAGES.top3);
+    expect(msg(2, 50, 3)).toBe(OUTCOME_MESSAGES.aboveAverage);
+    expect(msg(2, 50, 3, [1, 2, 2])).toBe(OUTCOME_MESSAGES.thanks);
+    expect(msg(5, 60, 11)).toBe(OUTCOME_MESSAGES.top10);
+    expect(msg(5, 55, 10)).toBe(OUTCOME_MESSAGES.aboveAverage);
+    expect(msg(1, 100, 1)).toBe(OUTCOME_MESSAGES.thanks);
   });
 
   it("keeps the spec's quoted phrases", () => {
@@ -34,6 +55,6 @@ describe('outcomeMessage (spec §2: first match wins)', () => {
   });
 
   it('ignores a nonsensical rank', () => {
-    expect(outcomeMessage({ ...base, rank: 0, correctCount: 3, totalScore: 15 })).toBe(OUTCOME_MESSAGES.thanks);
+    expect(outcomeMessage({ ...base, honours: placeHonours(0, 100, 5, []), correctCount: 3, totalScore: 15 })).toBe(OUTCOME_MESSAGES.thanks);
   });
 });

@@ -15,6 +15,9 @@ import {
   workOnInsight,
   workOnText,
 } from './performance';
+import { formatDuration } from '../../../../lib/format-duration';
+import { percentileForRank } from '@mathsprint/shared/domain';
+import { placeHonours } from './outcome-message';
 
 function answer(over: Partial<ContestAnswer> & Pick<ContestAnswer, 'questionIndex'>): ContestAnswer {
   return {
@@ -57,10 +60,15 @@ describe('pacePerMinute (spec §2: answers per total time × 60)', () => {
 });
 
 describe('secondsPerAnswer', () => {
-  it('is the whole-second mean', () => {
-    expect(secondsPerAnswer(300, 12)).toBe(25);
-    expect(secondsPerAnswer(100, 3)).toBe(33);
-    expect(secondsPerAnswer(100, 0)).toBe(0);
+  it("is the mean of the answered questions' own times, as Fastest and Slowest use", () => {
+    const timed = (timeSpent: number, userAnswer: number | null = 1) => ({ timeSpent, userAnswer });
+    expect(secondsPerAnswer([timed(10), timed(20), timed(99, null)])).toBe(15);
+    expect(secondsPerAnswer([timed(5, null)])).toBeNull();
+    expect(secondsPerAnswer([])).toBeNull();
+    // The issue #47 card: two answers of 1 s each read "1 s" per answer, whatever the total time.
+    const answers = [timed(1), timed(1)];
+    const even = answerTimes(answers.map((a, i) => ({ ...a, questionIndex: i })));
+    expect(even.kind === 'even' && formatDuration(even.timeSpent)).toBe(formatDuration(secondsPerAnswer(answers) ?? -1));
   });
 });
 
@@ -193,25 +201,30 @@ describe('nextStepsText (spec §2: differs for rank 10 or better)', () => {
   const mixed = { correct: 12, answered: 18, questionCount: 20 };
 
   it('has a top-10 text, podium and winner variants, and a text for everyone else', () => {
-    const top = nextStepsText(7, mixed);
-    const rest = nextStepsText(11, mixed);
+    const of = (rank: number | null, participants = 40) => nextStepsText(rank === null ? null : placeHonours(rank, percentileForRank(rank, participants), participants, []), mixed);
+    const top = of(7);
+    const rest = of(11);
     expect(top).toMatch(/top 10/);
     expect(rest).not.toBe(top);
-    expect(nextStepsText(10, mixed)).toBe(top);
-    expect(nextStepsText(1, mixed)).toMatch(/title/);
+    expect(of(10)).toBe(top);
+    expect(of(1)).toMatch(/title/);
     // Ranks 2 and 3 are on the podium already: not told to push for it.
-    for (const rank of [2, 3]) expect(nextStepsText(rank, mixed)).toMatch(/made the podium.*first place/);
-    expect(nextStepsText(4, mixed)).toBe(top);
-    expect(nextStepsText(null, mixed)).toBe(rest);
+    for (const rank of [2, 3]) expect(of(rank)).toMatch(/made the podium.*first place/);
+    expect(of(4)).toBe(top);
+    expect(of(null)).toBe(rest);
+    // The last of 4 is not in any top (issue #47); 2nd of 4 is on the podium.
+    expect(of(4, 4)).toBe(rest);
+    expect(of(2, 4)).toMatch(/made the podium/);
     expect(rest).toMatch(/topics you missed/);
   });
 
   it('names the next contest, not a weekday (CONTEST_CRON may move it off Friday)', () => {
     const papers = [mixed, { correct: 5, answered: 5, questionCount: 5 }, { correct: 4, answered: 4, questionCount: 20 }];
     for (const rank of [1, 2, 7, 11, null]) {
-      for (const paper of papers) expect(nextStepsText(rank, paper)).not.toMatch(/Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/);
+      const honours = rank === null ? null : placeHonours(rank, percentileForRank(rank, 40), 40, []);
+      for (const paper of papers) expect(nextStepsText(honours, paper)).not.toMatch(/Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday/);
     }
-    expect(nextStepsText(1, mixed)).toMatch(/next contest/);
+    expect(nextStepsText(placeHonours(1, 100, 40, []), mixed)).toMatch(/next contest/);
   });
 
   it('fits the paper outside the top 10: no "topics you missed" when nothing was missed', () => {

@@ -2,13 +2,12 @@
  * Figures of the results page's Summary tab (spec §2 "Contest results": Performance, Contest Stats,
  * Time Analysis, Performance Insights). Pure. Times in seconds, scores in points, shares in percent.
  */
+import type { RankHonours } from '@mathsprint/shared/domain';
 import type { ContestAnswer, DifficultyLabel } from '@mathsprint/shared/protocol';
 import { counted } from '../../../../lib/plural';
 
 /** Correct answers (spec §2) from which the strengths note reads 'Excellent work'. */
 export const EXCELLENT_CORRECT = 15;
-/** Rank up to which the next-steps text is the top-10 one (spec §2). */
-export const TOP_RANK_FOR_NEXT_STEPS = 10;
 
 /** Spec §2: accuracy is correct divided by answered. Whole percent 0–100; 0 with nothing answered. */
 export function accuracyPercent(correct: number, answered: number): number {
@@ -25,10 +24,16 @@ export function pacePerMinute(answered: number, totalSeconds: number): number {
   return Math.round((answered / totalSeconds) * 60 * 10) / 10;
 }
 
-/** Mean seconds per answered question, whole seconds; 0 with nothing answered. */
-export function secondsPerAnswer(totalSeconds: number, answered: number): number {
-  if (!Number.isFinite(totalSeconds) || !Number.isFinite(answered) || answered <= 0 || totalSeconds <= 0) return 0;
-  return Math.round(totalSeconds / answered);
+/**
+ * Mean seconds spent on an answered question, from the same per-question times as the card's
+ * Fastest, Slowest and "each" figures (issue #47: "Per answer" was total time ÷ answers, 19 s,
+ * beside "1 s each" on one card: the total also counts reading, skipping and reviewing). Seconds,
+ * unrounded (the caller formats); null with nothing answered.
+ */
+export function secondsPerAnswer(answers: readonly Pick<ContestAnswer, 'userAnswer' | 'timeSpent'>[]): number | null {
+  const timed = answers.filter((a) => a.userAnswer !== null && Number.isFinite(a.timeSpent) && a.timeSpent >= 0);
+  if (timed.length === 0) return null;
+  return timed.reduce((sum, a) => sum + a.timeSpent, 0) / timed.length;
 }
 
 /** The number of questions the user answered: the server's count, else the answers holding a number. */
@@ -196,15 +201,17 @@ export function workOnText(insight: Exclude<WorkOnInsight, { kind: 'topics' }>):
 
 /**
  * The next-steps text (spec §2: it differs for rank 10 or better; ours also for the podium and for
- * first). Outside the top 10 (or before close, rank null) it fits the paper: a perfect one is told
- * about time, one with only unanswered questions about pace, the rest about the topics missed.
+ * first), as far as the place's `honours` hold (issue #47: a field larger than the rank, never the
+ * last place, so the last of 4 is not told to push for the podium). Without a rank honour (or
+ * before close, honours null) it fits the paper: a perfect one is told about time, one with only
+ * unanswered questions about pace, the rest about the topics missed.
  * It says "the next contest", never a weekday: the operator's CONTEST_CRON may move the contest off
  * the spec's Friday.
  */
-export function nextStepsText(rank: number | null, tally: PaperTally): string {
-  if (rank !== null && rank >= 1 && rank <= TOP_RANK_FOR_NEXT_STEPS) {
-    if (rank === 1) return 'Defend your title in the next contest: keep your speed up on the hardest questions, where ties are decided by time.';
-    if (rank <= 3) return 'You made the podium. Go for first place in the next contest: every hard question you get right counts most.';
+export function nextStepsText(honours: RankHonours | null, tally: PaperTally): string {
+  if (honours?.top10 || honours?.top3 || honours?.winner) {
+    if (honours.winner) return 'Defend your title in the next contest: keep your speed up on the hardest questions, where ties are decided by time.';
+    if (honours.top3) return 'You made the podium. Go for first place in the next contest: every hard question you get right counts most.';
     return 'You are in the top 10. Push for the podium in the next contest: shave seconds off the easy questions and bank time for the hard ones.';
   }
   if (isPerfectPaper(tally)) return 'Keep the perfect score in the next contest and finish faster: among equal scores, the quickest ranks first.';

@@ -3,6 +3,7 @@
  * count, the TIME REMAINING countdown (hh:mm:ss to the close time) and a progress bar of answered
  * questions.
  */
+import type { Ref } from 'react';
 import { cx, ProgressBar } from '../../../../components/ui';
 import { percentOf } from '../lib/attempt-navigation';
 import { formatHhMmSs } from '../lib/contest-time';
@@ -19,14 +20,16 @@ export interface ContestHeaderProps {
   answered: number;
   /** Seconds until close. */
   remaining: number;
+  /** The header element: a move to another question scrolls it into view (use-contest-session). */
+  ref?: Ref<HTMLElement>;
 }
 
-export function ContestHeader({ title, index, total, answered, remaining }: ContestHeaderProps) {
+export function ContestHeader({ title, index, total, answered, remaining, ref }: ContestHeaderProps) {
   const low = remaining <= LOW_TIME_SECONDS;
   const onSummary = index >= total;
   const percent = percentOf(answered, total);
   return (
-    <header className="card ctake-header">
+    <header className="card ctake-header" ref={ref}>
       <div className="ctake-header-top">
         <div className="ctake-header-titles">
           <p className="eyebrow ctake-eyebrow">Weekly contest · live</p>

@@ -219,7 +219,7 @@ function ContestSessionView({ contestId, data, offsetMs }: { contestId: string; 
   return (
     <Page className="ctake-page">
       <div className="stack">
-        <ContestHeader title={s.title} index={index} total={total} answered={s.answered} remaining={s.remaining} />
+        <ContestHeader ref={s.headerRef} title={s.title} index={index} total={total} answered={s.answered} remaining={s.remaining} />
         {body}
         <p className="visually-hidden" role="status" aria-live="polite">
           {s.announcement}

@@ -1,11 +1,13 @@
 /**
  * The question being answered (spec §2 "Question view"): its number, difficulty and points, the
- * text, the numeric field (any decimal; Enter submits) with Submit Answer, then 'Skip for Now'
+ * text, the numeric field (any decimal; Enter submits) with Submit Answer and its feedback toasts
+ * (PlayFeedback: 'Please enter an answer' and the like, covering nothing), then 'Skip for Now'
  * (or 'Review & Submit' on the last question), Previous and Next.
  */
 import type { ContestQuestion } from '@mathsprint/shared/protocol';
 import type { RefObject } from 'react';
-import { AnswerForm, Button, QuestionText } from '../../../../components/ui';
+import { AnswerForm, Button, PlayFeedback, QuestionText } from '../../../../components/ui';
+import { CONTEST_FEEDBACK_CONTAINER } from '../lib/messages';
 import { IconArrowLeft, IconArrowRight, IconCheck } from './contest-icons';
 import { counted } from '../../../../lib/plural';
 
@@ -75,6 +77,7 @@ export function QuestionPanel({
         busy={answering}
         disabled={disabled}
       />
+      <PlayFeedback containerId={CONTEST_FEEDBACK_CONTAINER} />
 
       <div className="ctake-nav">
         <Button variant="ghost" onClick={onPrevious} disabled={disabled || index === 0} icon={<IconArrowLeft size={18} />} className="ctake-nav-prev">

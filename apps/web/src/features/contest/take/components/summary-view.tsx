@@ -5,9 +5,9 @@
  * while sending; disabled while submitting or when time is up).
  */
 import { useEffect, useRef } from 'react';
-import { Button, ProgressBar } from '../../../../components/ui';
+import { Button, PlayFeedback, ProgressBar } from '../../../../components/ui';
 import { matrixColumns, percentOf, type SavedAnswers } from '../lib/attempt-navigation';
-import { TAKE_MESSAGES } from '../lib/messages';
+import { CONTEST_FEEDBACK_CONTAINER, TAKE_MESSAGES } from '../lib/messages';
 import { useViewportWidth } from '../hooks/use-viewport-width';
 import { IconSend } from './contest-icons';
 import { QuestionGrid } from './question-grid';
@@ -83,6 +83,7 @@ export function SummaryView({ total, answered, saved, onJump, onReview, onExecut
         <QuestionGrid total={total} saved={saved} current={null} onJump={onJump} columns={columns} variant="matrix" label="Question matrix" disabled={submitting} />
       </div>
 
+      <PlayFeedback containerId={CONTEST_FEEDBACK_CONTAINER} />
       <div className="ctake-summary-actions">
         <Button variant="ghost" size="lg" onClick={onReview} disabled={submitting}>
           Review Questions

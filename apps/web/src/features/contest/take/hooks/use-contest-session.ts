@@ -37,12 +37,15 @@ import {
   isSummary,
   savedAnswersFrom,
   takeReducer,
+  type TakeAction,
   type TakeState,
 } from '../lib/attempt-navigation';
 import { elapsedSeconds, instantMs, secondsUntil } from '../lib/contest-time';
 import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from '../lib/final-submit';
-import { TAKE_MESSAGES } from '../lib/messages';
+import { CONTEST_FEEDBACK_CONTAINER, TAKE_MESSAGES } from '../lib/messages';
 import { useCorrectedNow } from './use-corrected-now';
+
+const inCard = { containerId: CONTEST_FEEDBACK_CONTAINER } as const;
 
 /**
  * Shortest time "Time's up!" stays on screen before the results open (ms): long enough to be read,
@@ -77,6 +80,8 @@ export interface ContestSession {
   confirmFinalSubmit: () => void;
   cancelFinalSubmit: () => void;
   inputRef: React.RefObject<HTMLInputElement | null>;
+  /** The contest header (title, TIME REMAINING): a move to another question scrolls to it. */
+  headerRef: React.RefObject<HTMLElement | null>;
 }
 
 export function useContestSession(contestId: string, data: ContestStartResponse, offsetMs: number): ContestSession {
@@ -89,6 +94,9 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
+  const headerRef = useRef<HTMLElement>(null);
+  /** Moves the player made (grid, Skip for Now, Next, Previous), also to the question already shown. */
+  const [moves, setMoves] = useState(0);
   const submittingRef = useRef(false);
   const answeringRef = useRef(false);
   const autoStarted = useRef(false);
@@ -128,12 +136,33 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
 
   const focusInput = useCallback(() => window.requestAnimationFrame(() => inputRef.current?.focus()), []);
 
+  // A move to another question (issue #47): on a phone the grid is below the question card, and a
+  // tap there left the page scrolled at the grid, with the question, its points and the timer off
+  // screen and nothing focused. The page is scrolled back to the contest header (the html's
+  // scroll-padding-top keeps it below the sticky top bar), which the question card follows, then
+  // the answer field takes focus (scrolling further only if it is still out of view). A move to
+  // the summary is the summary's (it focuses its heading).
+  const onSummary = isSummary(state);
+  useEffect(() => {
+    if (moves === 0 || onSummary) return;
+    const frame = window.requestAnimationFrame(() => {
+      headerRef.current?.scrollIntoView({ block: 'start' });
+      inputRef.current?.focus();
+    });
+    return () => window.cancelAnimationFrame(frame);
+    // Only a move counts: the summary flag is read as it stands after it.
+  }, [moves]);
+  const move = (action: TakeAction) => {
+    dispatch(action);
+    setMoves((n) => n + 1);
+  };
+
   const submitAnswer = async () => {
     if (answeringRef.current || submittingRef.current || timeUp || isSummary(state)) return;
     const check = checkContestAnswer(state.input);
     if (!check.ok) {
       // One toast per message: pressing Enter repeatedly does not stack copies of it.
-      toast.warning(check.error, { toastId: `contest-answer-${check.error}` });
+      toast.warning(check.error, { toastId: `contest-answer-${check.error}`, ...inCard });
       focusInput();
       return;
     }
@@ -146,12 +175,12 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
       dispatch({ type: 'answered', questionIndex, value: check.value });
       setAnnouncement(`Answer saved for question ${questionIndex + 1}`);
     } catch (error) {
-      toast.error(TAKE_MESSAGES.answerFailed);
       // 409: the attempt is already submitted or the contest closed; the results are all that is left
       // (unless the close-time auto-submit is already taking the user there).
-      if (error instanceof ApiError && error.status === 409 && !autoStarted.current && mounted.current) {
-        navigate(resultsPath, { replace: true });
-      }
+      const leaving = error instanceof ApiError && error.status === 409 && !autoStarted.current && mounted.current;
+      // Leaving, the card goes with its toasts: the app's container shows it on the results.
+      toast.error(TAKE_MESSAGES.answerFailed, leaving ? undefined : inCard);
+      if (leaving) navigate(resultsPath, { replace: true });
     } finally {
       answeringRef.current = false;
       if (mounted.current) {
@@ -165,7 +194,7 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
     if (executeSubmitDisabled({ submitting: submittingRef.current, timeUp })) return;
     const blocked = finalSubmitBlockedReason(answered);
     if (blocked) {
-      toast.warning(blocked, { toastId: 'contest-at-least-one' });
+      toast.warning(blocked, { toastId: 'contest-at-least-one', ...inCard });
       return;
     }
     setConfirmOpen(true);
@@ -185,9 +214,10 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
         if (mounted.current) navigate(resultsPath, { replace: true });
         return;
       }
-      toast.error(finalSubmitErrorMessage(error));
+      const leaving = !mounted.current || (error instanceof ApiError && error.status === 409) || autoStarted.current;
+      toast.error(finalSubmitErrorMessage(error), leaving ? undefined : inCard);
       if (!mounted.current) return;
-      if ((error instanceof ApiError && error.status === 409) || autoStarted.current) {
+      if (leaving) {
         navigate(resultsPath, { replace: true });
         return;
       }
@@ -235,9 +265,9 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
     confirmOpen,
     announcement,
     setInput: (value) => dispatch({ type: 'input', value }),
-    goTo: (index) => dispatch({ type: 'goto', index }),
-    next: () => dispatch({ type: 'next' }),
-    previous: () => dispatch({ type: 'previous' }),
+    goTo: (index) => move({ type: 'goto', index }),
+    next: () => move({ type: 'next' }),
+    previous: () => move({ type: 'previous' }),
     submitAnswer: () => void submitAnswer(),
     requestFinalSubmit,
     confirmFinalSubmit: () => void confirmFinalSubmit(),
@@ -245,5 +275,6 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
       if (!submittingRef.current) setConfirmOpen(false);
     },
     inputRef,
+    headerRef,
   };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answeredCount,
   firstUnanswered,
+  gridKeyTarget,
   initialTakeState,
   isLastQuestion,
   isSummary,
@@ -125,5 +126,24 @@ describe('percentOf', () => {
     expect(percentOf(20, 20)).toBe(100);
     expect(percentOf(25, 20)).toBe(100);
     expect(percentOf(3, 0)).toBe(0);
+  });
+});
+
+describe('gridKeyTarget', () => {
+  it('steps by cell and by row in a 20-cell grid of 5 columns, stopping at the edges', () => {
+    expect(gridKeyTarget('ArrowRight', 0, 20, 5)).toBe(1);
+    expect(gridKeyTarget('ArrowLeft', 0, 20, 5)).toBe(0);
+    expect(gridKeyTarget('ArrowRight', 19, 20, 5)).toBe(19);
+    expect(gridKeyTarget('ArrowDown', 2, 20, 5)).toBe(7);
+    expect(gridKeyTarget('ArrowDown', 17, 20, 5)).toBe(17);
+    expect(gridKeyTarget('ArrowUp', 7, 20, 5)).toBe(2);
+    expect(gridKeyTarget('ArrowUp', 3, 20, 5)).toBe(3);
+    expect(gridKeyTarget('Home', 12, 20, 10)).toBe(0);
+    expect(gridKeyTarget('End', 3, 20, 10)).toBe(19);
+  });
+
+  it('leaves other keys (Tab, Enter, letters) to the browser', () => {
+    for (const key of ['Tab', 'Enter', ' ', 'a']) expect(gridKeyTarget(key, 3, 20, 5)).toBeNull();
+    expect(gridKeyTarget('ArrowRight', 0, 0, 5)).toBeNull();
   });
 });

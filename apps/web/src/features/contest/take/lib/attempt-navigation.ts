@@ -116,3 +116,33 @@ export function percentOf(part: number, total: number): number {
   if (!Number.isFinite(part) || !Number.isFinite(total) || total <= 0) return 0;
   return Math.min(100, Math.max(0, Math.round((part / total) * 100)));
 }
+
+/**
+ * Where an arrow key moves focus in a question grid of `total` cells in rows of `columns` (issue
+ * #47: the grid is one tab stop, so that Tab reaches 'Execute Submit' after it instead of after 20
+ * cells; WAI-ARIA APG "roving tabindex"). ArrowLeft/ArrowRight step one cell, ArrowUp/ArrowDown
+ * one row, Home/End go to the first and last cell; moves stop at the edges.
+ *
+ * @returns the 0-based cell to focus, or null when the key is not a grid move.
+ */
+export function gridKeyTarget(key: string, index: number, total: number, columns: number): number | null {
+  if (total <= 0) return null;
+  const cols = Math.max(1, Math.floor(columns));
+  const clamp = (i: number) => Math.min(total - 1, Math.max(0, i));
+  switch (key) {
+    case 'ArrowLeft':
+      return clamp(index - 1);
+    case 'ArrowRight':
+      return clamp(index + 1);
+    case 'ArrowUp':
+      return index - cols >= 0 ? index - cols : index;
+    case 'ArrowDown':
+      return index + cols < total ? index + cols : index;
+    case 'Home':
+      return 0;
+    case 'End':
+      return total - 1;
+    default:
+      return null;
+  }
+}

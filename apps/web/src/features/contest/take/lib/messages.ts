@@ -33,3 +33,10 @@ export const TAKE_MESSAGES = {
   timesUp: "Time's up!",
   computing: 'Computing...',
 } as const;
+
+/**
+ * The `containerId` of the contest's feedback toasts (components/ui PlayFeedback), in the question
+ * card under the answer form and in the summary card above its actions (one of them is on screen at
+ * a time). In the app's top-right corner they covered TIME REMAINING on a desktop (issue #47).
+ */
+export const CONTEST_FEEDBACK_CONTAINER = 'contest-feedback';
