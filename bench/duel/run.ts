@@ -276,6 +276,9 @@ async function runOne(kind: Kind): Promise<RunResult> {
         SIGNUP_RATE_LIMIT: String(players * 2),
         // Every bot connects from 127.0.0.1.
         MAX_CONNECTIONS_PER_IP: '1000000',
+        // Scripted players: recording stays the rated path whatever their pace.
+        PACE_EASY_FLOOR_MS: '0',
+        PACE_FLOOR_STEP_MS: '0',
         ...shared?.env,
       },
       ['--expose-gc', ...serverNodeFlags()],

@@ -18,6 +18,7 @@ import { createAccountsService, type AccountsService } from './accounts/accounts
 import { loadJwtSecret } from './accounts/jwt-secret.js';
 import { createOperatorsService, type OperatorsService } from './accounts/operators.service.js';
 import { adminRoutes } from './admin/admin.routes.js';
+import { createFairPlayAdmin } from './admin/fair-play-commands.js';
 import { oidcRoutes } from './accounts/oidc.routes.js';
 import { contestRoutes } from './contest/contest.routes.js';
 import { createContestService, type ContestService } from './contest/contest.service.js';
@@ -47,6 +48,7 @@ import { createRatingService, type RatingService } from './rating/rating.service
 import { createSoloService, type SoloService } from './solo/solo.service.js';
 import { createRedisSoloStore } from './solo/redis-solo.store.js';
 import { soloRoutes } from './solo/solo.routes.js';
+import { paceThresholds } from './fair-play/fair-play.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     clock,
     logger: logger.child({ domain: 'solo' }),
     store: redis ? createRedisSoloStore(redis) : undefined,
+    pace: paceThresholds(config),
   });
   const duel = registerDuelHandlers(io, {
     clock,
@@ -271,7 +274,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
-  await http.register(adminRoutes, { services: { operators }, opsToken: deps.opsToken });
+  await http.register(adminRoutes, { services: { operators, fairPlay: createFairPlayAdmin(db, () => clock.now()) }, opsToken: deps.opsToken });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));

@@ -63,6 +63,15 @@ const envSchema = z.object({
   GLICKO_TAU: z.coerce.number().positive().max(2).default(0.5),
   /** Starting volatility σ of a new player (Glickman's example uses 0.06). */
   GLICKO_VOLATILITY: z.coerce.number().positive().max(1).default(0.06),
+  // Fair play (issue #47 "Bots"): the pace rule of packages/shared/src/domain/fair-play/pace.ts,
+  // whose header gives the sources of these defaults (Zetamac's best players, human reaction time).
+  /** Floor in ms between answers at difficulty 1: a result whose median answer is quicker than its
+   * floors is flagged (no rating, no badge, no record). 0 switches the check off. */
+  PACE_EASY_FLOOR_MS: z.coerce.number().int().min(0).max(60_000).default(250),
+  /** Ms added to the floor for each difficulty level above 1 (700 ms at level 10 by default). */
+  PACE_FLOOR_STEP_MS: z.coerce.number().int().min(0).max(60_000).default(50),
+  /** Fewer answers than this are never flagged: too few to judge a pace. */
+  PACE_MIN_ANSWERS: z.coerce.number().int().min(1).max(1000).default(5),
   /** Socket events allowed per connection per window (lila-ws allows 100 per 20 s). */
   SOCKET_RATE_LIMIT_EVENTS: z.coerce.number().int().positive().default(100),
   SOCKET_RATE_LIMIT_WINDOW_MS: z.coerce.number().int().positive().default(20_000),

@@ -169,11 +169,11 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     expect(await runsOf(id)).toHaveLength(0);
 
     clock.advance(500); // exactly 60 s: time is up
-    expect((await timer(server, bob.token, id)).body).toEqual({ timeLeft: 0, over: true, score: 10, current: 1 });
+    expect((await timer(server, bob.token, id)).body).toEqual({ timeLeft: 0, over: true, score: 10, current: 1, personalBest: expect.any(Number) });
     const late = await answer(server, bob.token, id, s.answers[1]);
     expect(late).toEqual({
       status: 409,
-      body: { error: 'Time is up', over: true, correct: false, score: 10, current: 1 },
+      body: { error: 'Time is up', over: true, correct: false, score: 10, current: 1, personalBest: expect.any(Number) },
     });
 
     const runs = await runsOf(id);
@@ -208,12 +208,12 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     for (const value of s.answers) last = await answer(server, bob.token, body.sessionId, value);
     const total = s.points.reduce((a, b) => a + b, 0);
     const all = s.answers.length;
-    expect(last).toEqual({ status: 200, body: { correct: true, score: total, current: all, over: true } });
-    expect((await timer(server, bob.token, body.sessionId)).body).toEqual({ timeLeft: 0, over: true, score: total, current: all });
+    expect(last).toEqual({ status: 200, body: { correct: true, score: total, current: all, over: true, personalBest: total } });
+    expect((await timer(server, bob.token, body.sessionId)).body).toEqual({ timeLeft: 0, over: true, score: total, current: all, personalBest: total });
     const again = await answer(server, bob.token, body.sessionId, 1);
     expect(again).toEqual({
       status: 409,
-      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: all },
+      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: all, personalBest: total },
     });
     expect(await runsOf(body.sessionId)).toMatchObject([{ score: total, solved: all }]);
   });

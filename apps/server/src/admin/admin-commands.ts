@@ -6,23 +6,25 @@
  * argv), what it does with the services, the JSON it answers (a zod schema, parsed again by the
  * command when it came over HTTP) and how it is printed.
  *
- * To add one (`flagged`, `clear ATTEMPT_ID`): give AdminServices the service it needs
- * (createAdminServices builds them over a database), and add an entry here.
+ * To add one: give AdminServices the service it needs
+ * (createAdminServices builds them over a database), and add an entry here (fair-play-commands.ts adds `flagged` and `clear ATTEMPT_ID`).
  */
 import { z } from 'zod';
 import { createOperatorsService, type OperatorAccount, type OperatorsService } from '../accounts/operators.service.js';
 import { HttpError } from '../http/errors.js';
 import type { Database } from '../platform/db.js';
 import { accountTable } from './admin-output.js';
+import { createFairPlayAdmin, fairPlayCommands, type FairPlayAdmin } from './fair-play-commands.js';
 
 /** What the subcommands act on; the server passes its own, the offline command builds them. */
 export interface AdminServices {
   operators: OperatorsService;
+  fairPlay: FairPlayAdmin;
 }
 
 /** The services of the subcommands over `db` (the offline command's, and the server's). */
 export function createAdminServices(db: Database): AdminServices {
-  return { operators: createOperatorsService(db) };
+  return { operators: createOperatorsService(db), fairPlay: createFairPlayAdmin(db) };
 }
 
 export interface AdminCommand<Input, Output> {
@@ -96,7 +98,7 @@ const list: AdminCommand<Record<string, never>, { operators: OperatorAccount[] }
 };
 
 /** Every subcommand of `npm run admin`, by name. */
-export const ADMIN_COMMANDS = { grant, revoke, list } as const;
+export const ADMIN_COMMANDS = { grant, revoke, list, ...fairPlayCommands } as const;
 
 export type AdminCommandName = keyof typeof ADMIN_COMMANDS;
 

@@ -6,10 +6,12 @@
  * scheduler pass retries; a second process waits for the row lock and then claims nothing. No
  * in-memory flag decides anything here.
  */
-import { contestStandings, rateContest, type Question } from '@mathsprint/shared/domain';
+import { contestStandings, DEFAULT_PACE_THRESHOLDS, rateContest, type PaceThresholds, type Question } from '@mathsprint/shared/domain';
+import { storeFlags } from '../fair-play/fair-play.service.js';
 import type { Database } from '../platform/db.js';
 import { applyRatingPeriod, type RatingChange } from '../rating/rating-period.js';
 import { claimStage, lockUnsubmitted, storeStandings, storeSubmissions, submittedAttempts } from './contest.repo.js';
+import { flaggedAttempts } from './contest-pace.js';
 import { attemptTimeMs, maxScore, scoreAnswers, type AttemptRecord, type ContestRecord } from './contest-views.js';
 
 /** upcoming → live, once `nowMs` ≥ openTime. Nothing else to do: attempt rows exist since registration. */
@@ -64,15 +66,26 @@ export interface FinalizeOutcome {
  * participants with `rateContest`: Glicko-2 against the whole field (better rank wins, equal rank
  * draws), each pairwise result weighted so that the contest weighs at most CONTEST_GAMES games at
  * any field size (packages/shared/src/domain/rating/contest-rating.ts gives the method and sources).
+ * Attempts answered faster than a person can (contest-pace.ts, issue #47) are flagged: ranked,
+ * marked, without badges, and left out of the rating period.
  *
  * @param tau - Glicko-2 τ (config GLICKO_TAU).
+ * @param pace - the fair-play pace thresholds (config PACE_*).
  * @returns the outcome, or null when the contest was not 'closed' (another process finalized it).
  * @throws the database error; everything, claim included, is rolled back and retried by the next pass.
  */
-export async function finalizeContest(db: Database, contest: ContestRecord, nowMs: number, tau: number): Promise<FinalizeOutcome | null> {
+export async function finalizeContest(
+  db: Database,
+  contest: ContestRecord,
+  nowMs: number,
+  tau: number,
+  pace: PaceThresholds = DEFAULT_PACE_THRESHOLDS,
+): Promise<FinalizeOutcome | null> {
   return db.transaction(async (tx) => {
     if (!(await claimStage(tx, contest.id, 'closed', 'finalized', nowMs))) return null;
     const attempts = await submittedAttempts(tx, contest.id);
+    const flagged = await flaggedAttempts(tx, contest, pace);
+    await storeFlags(tx, [...flagged.values()].map((f) => ({ id: f.attemptId, kind: 'contest', sourceId: contest.id, userId: f.userId, reason: f.reason })), nowMs);
     const standings = contestStandings(
       attempts.map((a) => ({ totalScore: a.totalScore, totalTimeSpent: a.totalTimeMs / 1000, submittedAtMs: a.submittedMs })),
       maxScore(contest),
@@ -82,10 +95,13 @@ export async function finalizeContest(db: Database, contest: ContestRecord, nowM
       attempts.map((a, i) => {
         const s = standings[i];
         if (!s) throw new Error(`no standing for attempt ${a.id}`);
-        return { attemptId: a.id, rank: s.rank, percentile: s.percentile, badges: s.badges };
+        // A flagged attempt keeps its rank, marked, but takes no badge (issue #47).
+        return { attemptId: a.id, rank: s.rank, percentile: s.percentile, badges: flagged.has(a.id) ? [] : s.badges };
       }),
     );
-    const rated = attempts.map((a, i) => ({ userId: a.userId, isGuest: a.isGuest, rank: standings[i]?.rank ?? attempts.length })).filter((a) => !a.isGuest);
+    const rated = attempts
+      .map((a, i) => ({ id: a.id, userId: a.userId, isGuest: a.isGuest, rank: standings[i]?.rank ?? attempts.length }))
+      .filter((a) => !a.isGuest && !flagged.has(a.id));
     const changes = await applyRatingPeriod(tx, {
       source: 'contest',
       sourceId: contest.id,

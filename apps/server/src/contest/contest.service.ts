@@ -49,6 +49,7 @@ import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import type { RatingChange, Transaction } from '../rating/rating-period.js';
 import { closeContest, finalizeContest, openContest } from './contest-lifecycle.js';
+import { paceThresholds, withPaceFlags } from '../fair-play/fair-play.service.js';
 import { nextContestOpenTime } from './contest-schedule.js';
 import {
   attemptTimeMs,
@@ -216,6 +217,9 @@ export interface ContestDeps {
     | 'CONTEST_SCHEDULER_INTERVAL_MS'
     | 'GLICKO_TAU'
     | 'SESSION_CACHE_TTL_MS'
+    | 'PACE_EASY_FLOOR_MS'
+    | 'PACE_FLOOR_STEP_MS'
+    | 'PACE_MIN_ANSWERS'
   >;
   clock: Clock;
   logger: Logger;
@@ -335,11 +339,12 @@ export function createContestService(deps: ContestDeps): ContestService {
   async function submittedView(entry: Entry, attempt: AttemptRecord, userId: string, nowMs: number): Promise<ContestAttempt> {
     const id = entry.record.id;
     const [answers, ratingChanges] = await Promise.all([repo.answersOfUser(userId, [id]), repo.ratingChangesOf(userId, [id])]);
-    return attemptView(entry.record, attempt, answers.get(id) ?? [], {
+    const view = attemptView(entry.record, attempt, answers.get(id) ?? [], {
       revealed: isRevealed(entry.record, nowMs),
       questions: entry.questions,
       ratingChange: ratingChanges.get(id) ?? null,
     });
+    return (await withPaceFlags(db, [view]))[0]!;
   }
 
   const STAGE_ORDER: Record<ContestStage, number> = { upcoming: 0, live: 1, closed: 2, finalized: 3 };
@@ -584,7 +589,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     if (stopAt === 'closed') return;
     if (entry.stage === 'closed') {
       const started = Date.now();
-      const outcome = await finalizeContest(db, record, nowMs, config.GLICKO_TAU);
+      const outcome = await finalizeContest(db, record, nowMs, config.GLICKO_TAU, paceThresholds(config));
       noteStage(entry, (await repo.stageOf(id)) ?? entry.stage);
       if (!outcome) return;
       logger.info(
@@ -684,7 +689,7 @@ export function createContestService(deps: ContestDeps): ContestService {
       const entry = await requireEntry(contestId);
       if ((await freshStage(entry)) !== 'finalized') return { leaderboard: [], finalized: false };
       entry.leaderboard ??= (await repo.leaderboardRows(contestId, LEADERBOARD_CACHE_SIZE)).map(leaderboardEntry);
-      return { leaderboard: entry.leaderboard.slice(0, limit), finalized: true };
+      return { leaderboard: await withPaceFlags(db, entry.leaderboard.slice(0, limit)), finalized: true };
     },
 
     async stats(contestId) {
@@ -797,7 +802,7 @@ export function createContestService(deps: ContestDeps): ContestService {
           ratingChange: ratingChanges.get(contest.id) ?? null,
         });
       });
-      return { progress, attempts };
+      return { progress, attempts: await withPaceFlags(db, attempts) };
     },
 
     async past(user, contestId) {

@@ -16,10 +16,14 @@ import {
   duelDifficulty,
   duelQuestionCount,
   generateQuestions,
+  DEFAULT_PACE_THRESHOLDS,
   LATEST_RULES,
   isCorrectAnswer,
+  judgePace,
+  PACE_FLAG_MESSAGE,
   pointsForDifficulty,
   rankPlayers,
+  type PaceThresholds,
 } from '@mathsprint/shared/domain';
 import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
 import type { FinishedDuel } from '../rating/finished-game.js';
@@ -45,6 +49,12 @@ export interface DuelSeat extends DuelIdentity {
   left: boolean;
   /** True when the player asked for a rematch of the finished game. */
   rematch: boolean;
+  /** Ms from the game's clock start to each right answer, in order (issue #47: the pace rule).
+   * Absent in seats stored before it. */
+  solvedAt?: number[];
+  /** Set when the game ends: the pace rule's reason when the player answered faster than a person
+   * can (packages/shared/src/domain/fair-play/pace.ts), else null. */
+  paceFlag?: string | null;
 }
 
 /**
@@ -91,6 +101,8 @@ export interface DuelGame {
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
    * duel.socket.ts), not when both have asked. */
   rematch: boolean;
+  /** Pace thresholds (config PACE_*) the game's end is judged with; absent: the defaults. */
+  pace?: PaceThresholds;
 }
 
 export interface DuelRoom {
@@ -212,8 +224,11 @@ export function publicPlayers(room: DuelRoom): DuelPlayer[] {
     score: s.score,
     current: s.current,
     connected: s.connected,
+    // Players are told the rule's words; the stored reason adds the figures for operators.
+    ...(s.paceFlag ? { paceFlag: PACE_FLAG_MESSAGE } : {}),
   }));
 }
+
 
 /** The rematchStarted payload (spec §7) of a room whose rematch runs: its question texts, mode
  * (minutes) and players (scores 0). */
@@ -329,19 +344,27 @@ export function leaveRoom(room: DuelRoom, userId: string, now: number, asName?: 
   return { ok: true, room: bump(room, { seats }, now), effects: closed ? [] : [{ type: 'roomUpdate' }], closed };
 }
 
-function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, rematch: boolean): Transition {
+/** A game to start: its id, the seed of its questions and the pace thresholds to judge it with. */
+export interface NewGame {
+  id: string;
+  seed: string;
+  pace?: PaceThresholds;
+}
+
+function begin(room: DuelRoom, game: NewGame, now: number, rematch: boolean): Transition {
   const startsAt = now + DUEL.startCountdownSeconds * 1000;
   const next = bump(
     room,
     {
       status: 'playing',
-      seats: room.seats.map((s) => ({ ...s, score: 0, current: 0, rematch: false })),
+      seats: room.seats.map((s) => ({ ...s, score: 0, current: 0, rematch: false, solvedAt: [], paceFlag: null })),
       game: {
         id: game.id,
         questions: buildQuestions(game.seed, room.mode),
         startsAt,
         endsAt: startsAt + durationMs(room.mode),
         endedAt: null,
+        ...(game.pace ? { pace: game.pace } : {}),
         rematch,
       },
     },
@@ -355,7 +378,7 @@ function begin(room: DuelRoom, game: { id: string; seed: string }, now: number, 
  * starts after the 3 s countdown the clients show (spec §9), so both players get the full duration.
  * `game` carries a fresh id and question seed chosen by the caller.
  */
-export function startGame(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+export function startGame(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
   if (seatIndex(room, userId) < 0) return refuse(DUEL_ERRORS.notInRoom);
   if (!isHost(room, userId)) return refuse(DUEL_ERRORS.notHost);
   if (room.status === 'playing') return refuse(DUEL_ERRORS.alreadyStarted);
@@ -367,7 +390,13 @@ export function startGame(room: DuelRoom, userId: string, game: { id: string; se
 
 function finish(room: DuelRoom, endedAt: number, now: number): Transition {
   const game = room.game!;
-  const next = bump(room, { status: 'finished', game: { ...game, endedAt } }, now);
+  // Issue #47: each seat's pace, judged from its answer times (ms since the clock's start).
+  const pace = game.pace ?? DEFAULT_PACE_THRESHOLDS;
+  const seats = room.seats.map((s) => ({
+    ...s,
+    paceFlag: judgePace(0, (s.solvedAt ?? []).map((atMs, i) => ({ atMs, difficulty: duelDifficulty(i) })), pace).reason,
+  }));
+  const next = bump(room, { status: 'finished', seats, game: { ...game, endedAt } }, now);
   const result: FinishedDuel = {
     gameId: game.id,
     roomCode: room.code,
@@ -381,6 +410,7 @@ function finish(room: DuelRoom, endedAt: number, now: number): Transition {
       isGuest: s.isGuest,
       score: s.score,
       solved: s.current,
+      ...(s.paceFlag ? { paceFlag: s.paceFlag } : {}),
     })),
   };
   return {
@@ -420,7 +450,7 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
   }
   const current = seat.current + 1;
   const score = seat.score + points[seat.current]!;
-  const seats = replaceSeat(room.seats, i, { current, score });
+  const seats = replaceSeat(room.seats, i, { current, score, solvedAt: [...(seat.solvedAt ?? []), now - game.startsAt] });
   const reply: AnswerReply = { correct: true, score, currentQuestion: current, nextQuestion: questionText(questions, current) };
   const moved = bump(room, { seats }, now);
   if (seats.every((s) => s.current >= count)) {
@@ -432,7 +462,7 @@ export function submitAnswer(room: DuelRoom, userId: string, answer: number, now
 }
 
 /** Seat fields a right answer moves (submitAnswer); every other field of a room is its structure. */
-const SEAT_PROGRESS_KEYS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current']);
+const SEAT_PROGRESS_KEYS: ReadonlySet<string> = new Set<keyof DuelSeat>(['score', 'current', 'solvedAt']);
 
 /**
  * The index of the one seat whose progress (score and current) alone changed from `before` to
@@ -482,7 +512,7 @@ export function tick(room: DuelRoom, now: number): Transition | null {
  * Asking twice is harmless. Errors: "The game is not over yet", "Your opponent has left the room"
  * (the opponent left the room or has no connection open).
  */
-export function requestRematch(room: DuelRoom, userId: string, game: { id: string; seed: string }, now: number): Outcome {
+export function requestRematch(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
   const i = seatIndex(room, userId);
   if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
   if (room.status !== 'finished') return refuse(DUEL_ERRORS.notOver);

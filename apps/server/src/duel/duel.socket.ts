@@ -24,7 +24,7 @@
  */
 import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
-import { roomCode, type Rng } from '@mathsprint/shared/domain';
+import { roomCode, type PaceThresholds, type Rng } from '@mathsprint/shared/domain';
 import {
   createRoomSchema,
   DUEL_ERRORS,
@@ -37,6 +37,7 @@ import {
 } from '@mathsprint/shared/protocol';
 import type { SessionUser } from '../accounts/session-user.js';
 import type { Config } from '../config.js';
+import { paceThresholds } from '../fair-play/fair-play.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
@@ -138,7 +139,7 @@ const cryptoRng: Rng = () => webcrypto.getRandomValues(new Uint32Array(1))[0]! /
 
 const identity = (user: SessionUser): DuelIdentity => ({ userId: user.id, name: user.name, isGuest: user.isGuest });
 
-const newGame = (): { id: string; seed: string } => ({ id: randomUUID(), seed: randomUUID() });
+const newGame = (pace: PaceThresholds): machine.NewGame => ({ id: randomUUID(), seed: randomUUID(), pace });
 
 const refusal = (error: string): Refusal => ({ ok: false, error });
 
@@ -450,6 +451,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     );
   }
   const catchUpEveryMs = deps.config.DUEL_CATCH_UP_INTERVAL_MS;
+  const pace = paceThresholds(deps.config);
   const catchUpTimer =
     redis && catchUpEveryMs > 0 ? setInterval(() => catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
   catchUpTimer?.unref();
@@ -535,7 +537,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     'startGame',
     emptyPayloadSchema,
     ({ socket, user }) => {
-      const game = newGame();
+      const game = newGame(pace);
       const now = clock.now();
       return act(socket, user.id, (room) => machine.startGame(room, user.id, game, now));
     },
@@ -614,7 +616,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
     'rematch',
     emptyPayloadSchema,
     ({ socket, user }) => {
-      const game = newGame();
+      const game = newGame(pace);
       const now = clock.now();
       return act(socket, user.id, (room) => machine.requestRematch(room, user.id, game, now));
     },

@@ -256,14 +256,15 @@ export class RedisRoomStore implements RoomStore {
    * other seats' progress as it is now, or null when nothing was written.
    */
   private async writeProgress(code: string, seen: SeenRoom, next: DuelRoom, seat: number): Promise<DuelRoom | null> {
-    const { score, current } = next.seats[seat]!;
+    const { score, current, solvedAt } = next.seats[seat]!;
     const reply = await this.redis.duelProgress(
       this.keys.room(code),
       seen.sv,
       PROGRESS_FIELDS[seat]!,
       seen.progress[seat]!,
       String(score),
-      String(current),
+      // The answer times ride along as a fourth part ("version:score:current:t1,t2…"; issue #47).
+      solvedAt ? `${current}:${solvedAt.join(',')}` : String(current),
       String(ROOM_TTL_MS),
     );
     if (reply === 0) return null;
@@ -383,14 +384,15 @@ export class RedisRoomStore implements RoomStore {
 
 }
 
-/** The room with each seat's progress field ("version:score:current") laid over its stored seat. */
+/** The room with each seat's progress field ("version:score:current[:solvedAt]") laid over its stored seat. */
 function withProgress(room: DuelRoom, progress: Fields): DuelRoom {
   if (!progress.some((p) => p)) return room;
   const seats = room.seats.map((seat, i) => {
     const p = progress[i];
     if (!p) return seat;
-    const [, score, current] = p.split(':');
-    return { ...seat, score: Number(score), current: Number(current) };
+    const [, score, current, solved] = p.split(':');
+    const solvedAt = solved === undefined ? seat.solvedAt : solved === '' ? [] : solved.split(',').map(Number);
+    return { ...seat, score: Number(score), current: Number(current), ...(solvedAt ? { solvedAt } : {}) };
   });
   return { ...room, seats };
 }

@@ -4,6 +4,7 @@
  */
 import { rateHeadToHead } from '@mathsprint/shared/domain';
 import { gamePlayers, games } from '../db/schema/index.js';
+import { duelFlagId, storeFlags } from '../fair-play/fair-play.service.js';
 import { duelOutcome, type FinishedDuel } from './finished-game.js';
 import { applyRatingPeriod, type RatingChange, type Transaction } from './rating-period.js';
 
@@ -51,6 +52,16 @@ export async function recordDuel(tx: Transaction, game: FinishedDuel, options: {
       score: p.score,
       solved: p.solved,
     })),
+  );
+
+  await storeFlags(
+    tx,
+    game.players.flatMap((p) =>
+      p.paceFlag && p.userId
+        ? [{ id: duelFlagId(game.gameId, p.seat), kind: 'duel' as const, sourceId: game.gameId, userId: p.userId, reason: p.paceFlag }]
+        : [],
+    ),
+    game.endedAt,
   );
 
   if (!outcome.rated) return { status: 'recorded', rated: false, changes: [] };

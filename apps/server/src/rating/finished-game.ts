@@ -16,6 +16,9 @@ export interface FinishedDuelPlayer {
   score: number;
   /** Questions solved. */
   solved: number;
+  /** The pace rule's reason when the player answered faster than a person can (issue #47), else
+   * null or absent: a flagged game changes neither player's rating. */
+  paceFlag?: string | null;
 }
 
 export interface FinishedDuel {
@@ -50,6 +53,7 @@ export const finishedDuelSchema = z.object({
         isGuest: z.boolean(),
         score: z.number().int().nonnegative(),
         solved: z.number().int().nonnegative(),
+        paceFlag: z.string().max(500).nullable().optional(),
       }),
     )
     .min(1)
@@ -64,7 +68,8 @@ export interface DuelOutcome {
   winner: FinishedDuelPlayer | null;
   /**
    * True when the game is one Glicko-2 rating period: exactly two players, both signed in with an
-   * account (not guests), with distinct user ids.
+   * account (not guests), with distinct user ids, and neither flagged by the pace rule (issue #47:
+   * a bot's game moves no rating, so its opponent loses nothing either).
    */
   rated: boolean;
   /** The first player's Glicko-2 result against the second: 1 win, 0.5 draw, 0 loss. */
@@ -83,7 +88,9 @@ export function duelOutcome(game: FinishedDuel): DuelOutcome {
     b.userId !== null &&
     !a.isGuest &&
     !b.isGuest &&
-    a.userId !== b.userId;
+    a.userId !== b.userId &&
+    !a.paceFlag &&
+    !b.paceFlag;
   const scoreA: 0 | 0.5 | 1 = !a || !b || a.score === b.score ? 0.5 : a.score > b.score ? 1 : 0;
   return {
     tie,

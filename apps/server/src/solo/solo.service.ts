@@ -21,18 +21,24 @@ import {
   duelDifficulty,
   duelQuestionCount,
   generateQuestions,
+  DEFAULT_PACE_THRESHOLDS,
   LATEST_RULES,
   isCorrectAnswer,
+  judgePace,
+  PACE_FLAG_MESSAGE,
   pointsForDifficulty,
+  type PaceThresholds,
 } from '@mathsprint/shared/domain';
 import type { DuelMode } from '@mathsprint/shared/constants';
-import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
+import type { SoloAnswerResponse, SoloRunEnd, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
 import type { SessionUser } from '../accounts/session-user.js';
 import { soloRuns } from '../db/schema/index.js';
+import { storeFlags } from '../fair-play/fair-play.service.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
+import { personalBest } from './solo-records.js';
 import { createMemorySoloStore, type SoloSession, type SoloStore } from './solo.store.js';
 
 export interface SoloService {
@@ -72,6 +78,8 @@ export interface SoloDeps {
   sweepIntervalMs?: number;
   /** How long an ended session stays readable, in ms (default 10 minutes). */
   retentionMs?: number;
+  /** Pace thresholds of the fair-play rule (config PACE_*; issue #47); default the rule's own. */
+  pace?: PaceThresholds;
 }
 
 const SESSION_NOT_FOUND = 'Session not found';
@@ -92,27 +100,42 @@ export function createSoloService(deps: SoloDeps): SoloService {
   const store = deps.store ?? createMemorySoloStore();
   const retentionMs = deps.retentionMs ?? DEFAULT_RETENTION_MS;
   const sweepMs = deps.sweepIntervalMs ?? DEFAULT_SWEEP_MS;
+  const pace = deps.pace ?? DEFAULT_PACE_THRESHOLDS;
+
+  /** What an ended run adds to its responses (SoloRunEnd): the notice and the personal best. */
+  async function runEnd(s: SoloSession): Promise<SoloRunEnd> {
+    if (isRunning(s)) return {};
+    const best = s.recorded ? await personalBest(db, s.userId, s.mode) : null;
+    return { ...(s.paceFlag ? { paceFlag: PACE_FLAG_MESSAGE } : {}), personalBest: best };
+  }
 
   function isRunning(s: SoloSession): boolean {
     return s.endedAt === null;
   }
 
-  /** Stores the run's solo_runs row once; on failure leaves `recorded` false for the sweep to retry. */
+  /** Stores the run's solo_runs row (and its fair-play flag) once; on failure leaves `recorded`
+   * false for the sweep to retry. */
   async function record(s: SoloSession): Promise<void> {
     if (s.recorded || s.endedAt === null) return;
+    const endedAt = s.endedAt;
     try {
-      await db
-        .insert(soloRuns)
-        .values({
-          id: s.id,
-          userId: s.userId,
-          mode: s.mode,
-          score: s.score,
-          solved: s.current,
-          startedAt: new Date(s.startedAt),
-          endedAt: new Date(s.endedAt),
-        })
-        .onConflictDoNothing({ target: soloRuns.id });
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(soloRuns)
+          .values({
+            id: s.id,
+            userId: s.userId,
+            mode: s.mode,
+            score: s.score,
+            solved: s.current,
+            startedAt: new Date(s.startedAt),
+            endedAt: new Date(endedAt),
+          })
+          .onConflictDoNothing({ target: soloRuns.id });
+        if (s.paceFlag) {
+          await storeFlags(tx, [{ id: s.id, kind: 'solo', sourceId: s.id, userId: s.userId, reason: s.paceFlag }], endedAt);
+        }
+      });
       s.recorded = true;
       s.wakeAt = s.endedAt + retentionMs;
     } catch (error) {
@@ -126,6 +149,8 @@ export function createSoloService(deps: SoloDeps): SoloService {
     s.endedAt = reason === 'time' ? s.endsAt : Math.min(now, s.endsAt);
     s.endReason = reason;
     s.wakeAt = s.endedAt + retentionMs;
+    const answers = (s.solvedAt ?? []).map((atMs, i) => ({ atMs, difficulty: duelDifficulty(i) }));
+    s.paceFlag = judgePace(s.startedAt, answers, pace).reason;
     if (reason === 'replaced' && s.current === 0) {
       s.recorded = true;
       return;
@@ -197,6 +222,8 @@ export function createSoloService(deps: SoloDeps): SoloService {
       endsAt: now + durationSeconds * 1000,
       score: 0,
       current: 0,
+      solvedAt: [],
+      paceFlag: null,
       endedAt: null,
       endReason: null,
       recorded: false,
@@ -244,6 +271,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
             current: s.current,
             over: true,
             error: s.endReason === 'time' ? TIME_IS_UP : CHALLENGE_OVER,
+            ...(await runEnd(s)),
           };
         }
         const expected = s.answers[s.current];
@@ -251,10 +279,11 @@ export function createSoloService(deps: SoloDeps): SoloService {
         if (correct) {
           s.score += s.points[s.current] ?? 0;
           s.current += 1;
+          s.solvedAt = [...(s.solvedAt ?? []), clock.now()];
           if (s.current >= s.answers.length) await end(s, 'completed', clock.now());
           await store.put(s);
         }
-        return { correct, score: s.score, current: s.current, over: !isRunning(s) };
+        return { correct, score: s.score, current: s.current, over: !isRunning(s), ...(await runEnd(s)) };
       });
     },
 
@@ -262,7 +291,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
       return store.lock(`session:${sessionId}`, async () => {
         const s = await load(user, sessionId);
         const timeLeft = isRunning(s) ? Math.max(0, Math.ceil((s.endsAt - clock.now()) / 1000)) : 0;
-        return { timeLeft, over: !isRunning(s), score: s.score, current: s.current };
+        return { timeLeft, over: !isRunning(s), score: s.score, current: s.current, ...(await runEnd(s)) };
       });
     },
 

@@ -34,6 +34,11 @@ export interface SoloSession {
   endedAt: number | null;
   /** Why it ended: time up, every question solved, or replaced by a new run of the same user. */
   endReason: 'time' | 'completed' | 'replaced' | null;
+  /** Epoch ms of each right answer, in order (issue #47: the pace rule). Absent in sessions stored before it. */
+  solvedAt?: number[];
+  /** Set at the end: the pace rule's reason when the run was answered faster than a person can,
+   * else null (a flagged run sets no personal best). */
+  paceFlag?: string | null;
   /** True once its solo_runs row is stored. */
   recorded: boolean;
   /**

@@ -65,6 +65,9 @@ export function childEnv(dataDir: string, env: Record<string, string> = {}): Rec
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123',
     SERVE_WEB: 'false',
     CONTEST_SCHEDULER_INTERVAL_MS: '0',
+    // Test clients answer as scripts do: the fair-play pace rule is off unless a test sets it.
+    PACE_EASY_FLOOR_MS: '0',
+    PACE_FLOOR_STEP_MS: '0',
     ...env,
   };
 }

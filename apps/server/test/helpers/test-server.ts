@@ -53,6 +53,10 @@ export async function startTestServer(
     TRUST_PROXY_HOPS: '1',
     // Every test client connects from 127.0.0.1; connection-limits.test.ts tests the cap itself.
     MAX_CONNECTIONS_PER_IP: '100000',
+    // Test clients answer as scripts do, at once: the fair-play pace rule is off unless a test sets
+    // its floors (fair-play.test.ts does).
+    PACE_EASY_FLOOR_MS: '0',
+    PACE_FLOOR_STEP_MS: '0',
     ...options.env,
   });
   const scratch =

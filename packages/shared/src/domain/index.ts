@@ -9,3 +9,4 @@ export * from './rating/contest-rating.js';
 export * from './duel/scoring.js';
 export * from './contest/index.js';
 export * from './daily/index.js';
+export * from './fair-play/pace.js';

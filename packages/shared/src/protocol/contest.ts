@@ -163,6 +163,12 @@ export interface ContestAttempt {
   /** Rating change of the contest's rating period (points), null until finalized or when unrated. */
   ratingChange: { before: number; after: number; rdBefore: number; rdAfter: number } | null;
   answers: ContestAnswer[];
+  /**
+   * Ours (issue #47 "Bots"), beyond spec §3: "answered faster than a person can" when the server
+   * judged the attempt's pace a script's (from finalization on): it is ranked but marked, took no
+   * badge and was left out of the rating period. Absent otherwise, or once an operator cleared it.
+   */
+  paceFlag?: string;
 }
 
 /** Response of POST /contest/start. */
@@ -205,6 +211,8 @@ export interface ContestLeaderboardEntry {
   /** Seconds. */
   totalTimeSpent: number;
   badges: string[];
+  /** Ours (issue #47): as ContestAttempt.paceFlag, on a flagged attempt's row. */
+  paceFlag?: string;
 }
 
 /** Response of GET /contest/leaderboard: empty until the contest is finalized. */

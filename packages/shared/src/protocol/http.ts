@@ -138,12 +138,23 @@ export const soloAnswerBodySchema = z.object({
 });
 
 /** Response of POST /singleplayer/answer. score in points; current is the index of the current question. */
-export interface SoloAnswerResponse {
+export interface SoloAnswerResponse extends SoloRunEnd {
   correct: boolean;
   score: number;
   current: number;
   over: boolean;
   error?: string;
+}
+
+/**
+ * Ours (issue #47 "Bots"), beyond spec §7, on answer and timer responses once `over` is true:
+ * `paceFlag` "answered faster than a person can" when the server judged the run a script's (it
+ * then sets no record), and `personalBest`, the player's best score (points) in runs of this
+ * length that were not flagged, this one included; null when there is none yet.
+ */
+export interface SoloRunEnd {
+  paceFlag?: string;
+  personalBest?: number | null;
 }
 
 /** GET /singleplayer/timer query. */
@@ -152,7 +163,7 @@ export const soloTimerQuerySchema = z.object({
 });
 
 /** Response of GET /singleplayer/timer. timeLeft in whole seconds. */
-export interface SoloTimerResponse {
+export interface SoloTimerResponse extends SoloRunEnd {
   timeLeft: number;
   over: boolean;
   score: number;

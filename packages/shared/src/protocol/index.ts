@@ -5,4 +5,5 @@ export * from './accounts.js';
 export * from './contest.js';
 export * from './daily.js';
 export * from './display-text.js';
+export * from './fair-play.js';
 export * from './socket-refusal.js';

@@ -33,6 +33,12 @@ export interface DuelPlayer {
   current: number;
   /** True while the player's socket is connected. */
   connected?: boolean;
+  /**
+   * Ours (issue #47 "Bots"), beyond spec §7: present on a finished game's players when the server
+   * judged this player's answers faster than a person can ("answered faster than a person can");
+   * the game then changed neither player's rating.
+   */
+  paceFlag?: string;
 }
 
 /** Ack of createRoom and joinRoom: roomCode and players, or error. */

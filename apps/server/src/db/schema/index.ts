@@ -3,3 +3,4 @@ export * from './games.js';
 export * from './ratings.js';
 export * from './contests.js';
 export * from './daily.js';
+export * from './fair-play.js';

@@ -12,6 +12,7 @@ export { GameOverPanel, type GameOverPanelProps } from './game-over';
 export { GameStats, type GameStatsProps } from './game-stats';
 export { Page, type PageProps } from './page';
 export { PlayFeedback, type PlayFeedbackProps } from './play-feedback';
+export { PaceNotice, type PaceNoticeProps } from './pace-notice';
 export { PlayerName, type PlayerNameProps } from './player-name';
 export { ProgressBar, clampPercent, type ProgressBarProps } from './progress-bar';
 export { QuestionProgress, QuestionText, type QuestionProgressProps, type QuestionTextProps } from './question';

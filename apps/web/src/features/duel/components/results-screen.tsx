@@ -22,7 +22,7 @@ import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, Page, PlayerName, ProgressBar, cx } from '../../../components/ui';
+import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, PaceNotice, Page, PlayerName, ProgressBar, cx } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
@@ -207,6 +207,8 @@ export function ResultsScreen() {
   const shareUrl = whatsappShareUrl(whatsappShareText(ranked, outcome));
   const myRow = ranked.find((r) => isCurrentPlayer(r.player, me));
   const myScore = myRow?.player.score ?? nav?.score ?? 0;
+  // Issue #47: a player the server judged faster than a person (this one first, if both were).
+  const flagged = myRow?.player.paceFlag ? myRow.player : ranked.find((r) => r.player.paceFlag)?.player;
 
   const enoughPlayers = players.length >= DUEL.maxPlayers && (inRoom === null || inRoom >= DUEL.maxPlayers);
   // The opponent left the results (or lost their connection): no rematch until they are back.
@@ -258,6 +260,12 @@ export function ResultsScreen() {
           <p className="results-myscore">
             Your score <strong className="tabular">{myScore} pts</strong>
           </p>
+          {flagged ? (
+            <PaceNotice
+              who={solo || flagged === myRow?.player ? 'You' : flagged.name}
+              effect={solo ? 'this run sets no record' : 'this game changes no rating'}
+            />
+          ) : null}
         </section>
 
         <Card title={solo ? 'Your run' : finished ? 'Final standings' : 'Standings'} icon={<IconList />} tone="tight">

@@ -7,7 +7,7 @@
  * Both come back from places the app does not fully control (history entries written by an older
  * build, storage edited by hand), so they are parsed, never cast.
  */
-import type { DuelPlayer } from '@mathsprint/shared/protocol';
+import { paceFlagSchema, type DuelPlayer } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { readJson, writeJson } from '../../../lib/storage';
 
@@ -20,6 +20,7 @@ export const duelPlayerSchema = z.object({
   score: z.number().catch(0),
   current: z.number().catch(0),
   connected: z.boolean().optional(),
+  paceFlag: paceFlagSchema.optional().catch(undefined),
 }) satisfies z.ZodType<DuelPlayer>;
 
 const playersSchema = z.array(duelPlayerSchema).catch([]);

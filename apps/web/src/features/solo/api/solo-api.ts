@@ -4,7 +4,7 @@
  * replies are parsed, not trusted: a reply of the wrong shape fails like a network error.
  * Failures throw ApiError (lib/api) carrying the server's `error` text.
  */
-import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
+import { soloRunEndShape, type SoloAnswerResponse, type SoloStartResponse, type SoloTimerResponse } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { api, ApiError } from '../../../lib/api';
 
@@ -20,6 +20,7 @@ const answerSchema = z.object({
   current: z.number(),
   over: z.boolean().catch(false),
   error: z.string().optional(),
+  ...soloRunEndShape,
 }) satisfies z.ZodType<SoloAnswerResponse>;
 
 const timerSchema = z.object({
@@ -27,6 +28,7 @@ const timerSchema = z.object({
   over: z.boolean(),
   score: z.number().catch(0),
   current: z.number().catch(0),
+  ...soloRunEndShape,
 }) satisfies z.ZodType<SoloTimerResponse>;
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, fallback: string): T {

@@ -18,6 +18,7 @@ import {
   GameStats,
   IconStar,
   LoadingScreen,
+  PaceNotice,
   Page,
   PlayFeedback,
   QuestionProgress,
@@ -75,6 +76,8 @@ export function SoloScreen() {
   const [timeLeft, setTimeLeft] = useState(0);
   const [score, setScore] = useState(0);
   const [current, setCurrent] = useState(0);
+  /** Set when the server judged the ended run faster than a person can play (issue #47). */
+  const [paceFlag, setPaceFlag] = useState<string | undefined>(undefined);
   const [mark, setMark] = useState<'correct' | 'wrong' | null>(null);
   const [input, setInput] = useState('');
   const [submitting, setSubmitting] = useState(false);
@@ -127,6 +130,12 @@ export function SoloScreen() {
         (t) => {
           if (!active) return;
           setTimeLeft(t.timeLeft);
+          if (t.paceFlag) setPaceFlag(t.paceFlag);
+          if (t.over) {
+            // The run may have ended elsewhere (another tab, a script): show its final state.
+            setScore(t.score);
+            setCurrent(t.current);
+          }
           if (t.over || t.timeLeft <= 0) setPhase('over');
         },
         (error: unknown) => console.warn('Single-player timer call failed', error),
@@ -139,17 +148,17 @@ export function SoloScreen() {
   }, [phase, sessionId]);
 
   // Over: clear the stored session (spec §3) and show the results 1 s later (spec §9).
-  const latest = useRef({ score, current });
+  const latest = useRef({ score, current, paceFlag });
   useEffect(() => {
-    latest.current = { score, current };
+    latest.current = { score, current, paceFlag };
   });
   useEffect(() => {
     if (phase !== 'over') return;
     clearSoloSession();
     const timer = window.setTimeout(() => {
-      const { score: s, current: c } = latest.current;
+      const { score: s, current: c, paceFlag: flag } = latest.current;
       // The mode, so that the results' Play again offers a run of the same length.
-      navigate('/results', { replace: true, state: { players: [{ name: 'You', score: s, current: c }], score: s, mode } });
+      navigate('/results', { replace: true, state: { players: [{ name: 'You', score: s, current: c, ...(flag ? { paceFlag: flag } : {}) }], score: s, mode } });
     }, SOLO.resultsDelayMs);
     return () => window.clearTimeout(timer);
   }, [phase, navigate, mode]);
@@ -181,6 +190,7 @@ export function SoloScreen() {
         return;
       }
       setScore(result.score);
+      if (result.paceFlag) setPaceFlag(result.paceFlag);
       const finished = result.over || result.current >= total;
       if (result.correct) {
         // Spec §4: a check, the score, then the next question after 0.5 s.
@@ -258,6 +268,7 @@ export function SoloScreen() {
             <div ref={overRef} tabIndex={-1} className="solo-over-focus">
               <GameOverPanel className="solo-over" icon={<IconStar />} tone="gold" title="Challenge Complete!" caption="Your score" score={score}>
                 {total > 0 && current >= total ? <p className="text-small">You solved every question: all {total}!</p> : null}
+                {paceFlag ? <PaceNotice who="You" effect="this run sets no record" /> : null}
                 <Button variant="ghost" onClick={() => navigate('/')}>
                   Return to Home
                 </Button>

@@ -72,6 +72,11 @@ export function LeaderboardTable({ entries, questionCount, currentUserId, final 
                     <td className="cresults-cell-name">
                       <span className="cresults-name">{participantName(entry.userId)}</span>
                       {you ? <span className="badge badge-primary cresults-you">You</span> : null}
+                      {entry.paceFlag ? (
+                        <span className="badge badge-warning cresults-flagged" title={`Flagged: ${entry.paceFlag}`}>
+                          Flagged<span className="visually-hidden">: {entry.paceFlag}</span>
+                        </span>
+                      ) : null}
                     </td>
                     <td className="num cresults-cell-score tabular">
                       <strong>{entry.totalScore}</strong>

@@ -13,7 +13,7 @@ import { CONTEST } from '@mathsprint/shared/constants';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'react-toastify';
-import { Button, Card, IconStar, IconTrophy, IconUsers, LoadingScreen, Page, ProgressBar } from '../../../../components/ui';
+import { Button, Card, IconStar, IconTrophy, IconUsers, LoadingScreen, PaceNotice, Page, ProgressBar } from '../../../../components/ui';
 import { paths } from '../../../../config/paths';
 import { getToken } from '../../../../lib/storage';
 import { useStoredUser } from '../../../../lib/use-stored-user';
@@ -201,6 +201,7 @@ function AttemptResults({ results, attempt }: { results: ContestResults; attempt
           }
         />
 
+        {attempt.paceFlag ? <PaceNotice who="You" effect="this attempt is marked, earns no badge and is left out of the rating" /> : null}
         {waiting ? <CloseNotice kind={waiting} secondsToClose={secondsToClose} /> : null}
 
         <StatCards items={stat} label="Your results" />
