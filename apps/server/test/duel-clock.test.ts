@@ -123,8 +123,16 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
     shared = await openSharedTestDatabase();
-    // The catch-up runs when a test calls it (catchUp()), not on its own timer.
-    const env = { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '1000', DUEL_CATCH_UP_INTERVAL_MS: '0' };
+    // The catch-up runs when a test calls it (catchUp()), not on its own timer. A player who solves
+    // all 150 questions of a minute sends them within a second of real time, past the socket's
+    // default 100 events per 20 s.
+    const env = {
+      REDIS_URL: testRedisUrl!,
+      REDIS_KEY_PREFIX: prefix,
+      SIGNUP_RATE_LIMIT: '1000',
+      DUEL_CATCH_UP_INTERVAL_MS: '0',
+      SOCKET_RATE_LIMIT_EVENTS: '1000',
+    };
     a = await startTestServer({ clock, env, ...shared.serverOptions() });
     b = await startTestServer({ clock, env, ...shared.serverOptions() });
   });

@@ -60,18 +60,18 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     expect(status).toBe(200);
     expect(Object.keys(body).sort()).toEqual(['questions', 'sessionId', 'timerDuration']);
     expect(body.timerDuration).toBe(120);
-    expect(body.questions).toHaveLength(60);
+    expect(body.questions).toHaveLength(300);
     expect(body.questions.every((q) => typeof q === 'string' && q.length > 0)).toBe(true);
     const s = await session(body.sessionId);
     expect(s).toMatchObject({ userId: ann.id, mode: 2, score: 0, current: 0, endedAt: null });
-    expect(s.answers).toHaveLength(60);
+    expect(s.answers).toHaveLength(300);
   });
 
   it('defaults to mode 1 and refuses other modes with 400', async () => {
     const { status, body } = await start(server, ann.token, {});
     expect(status).toBe(200);
     expect(body.timerDuration).toBe(60);
-    expect(body.questions).toHaveLength(30);
+    expect(body.questions).toHaveLength(150);
     const noBody = await call<StartBody>(server, 'POST', '/singleplayer/start', { token: ann.token });
     expect(noBody.status).toBe(200);
     expect(noBody.body.timerDuration).toBe(60);
@@ -207,14 +207,15 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     let last: Reply = { status: 0, body: {} };
     for (const value of s.answers) last = await answer(server, bob.token, body.sessionId, value);
     const total = s.points.reduce((a, b) => a + b, 0);
-    expect(last).toEqual({ status: 200, body: { correct: true, score: total, current: 30, over: true, personalBest: total } });
-    expect((await timer(server, bob.token, body.sessionId)).body).toEqual({ timeLeft: 0, over: true, score: total, current: 30, personalBest: total });
+    const all = s.answers.length;
+    expect(last).toEqual({ status: 200, body: { correct: true, score: total, current: all, over: true, personalBest: total } });
+    expect((await timer(server, bob.token, body.sessionId)).body).toEqual({ timeLeft: 0, over: true, score: total, current: all, personalBest: total });
     const again = await answer(server, bob.token, body.sessionId, 1);
     expect(again).toEqual({
       status: 409,
-      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: 30, personalBest: total },
+      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: all, personalBest: total },
     });
-    expect(await runsOf(body.sessionId)).toMatchObject([{ score: total, solved: 30 }]);
+    expect(await runsOf(body.sessionId)).toMatchObject([{ score: total, solved: all }]);
   });
 
   it('scores one question once when two answers race', async () => {

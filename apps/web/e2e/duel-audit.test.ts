@@ -24,10 +24,10 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
 import { DESKTOP, newContext, PHONE, shot } from './support/browser';
 import { coveredBy } from './support/overlap';
-import { answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
+import { SOLVES_EVERY_QUESTION_ENV, answerAll, answerCorrectly, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
-const suite = useAppAndBrowser();
+const suite = useAppAndBrowser(SOLVES_EVERY_QUESTION_ENV);
 
 const LONG_NAME = 'Maximiliana Wolfeschlegelsteinhausenbergerdorff Jr';
 

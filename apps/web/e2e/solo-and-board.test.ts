@@ -168,7 +168,7 @@ describe('a new player on the dashboard and in a solo run', () => {
     for (const [index, text] of questions.entries()) {
       await expect.poll(() => question.textContent()).toBe(text);
       // Each piece (a bracket group, 'Solve for x:', the equation) sits on one line of its own.
-      const pieces = await question.locator('.solo-question-chunk').evaluateAll((spans) =>
+      const pieces = await question.locator('.question-chunk').evaluateAll((spans) =>
         spans.map((span) => ({ text: span.textContent, height: span.getBoundingClientRect().height, line: parseFloat(getComputedStyle(span).lineHeight) })),
       );
       expect(pieces.length).toBeGreaterThan(1);

@@ -19,10 +19,10 @@ import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
 import { DESKTOP, PHONE, shot } from './support/browser';
 import { cuttablePage } from './support/cuttable-page';
-import { answerAll, answerCorrectly, clockSeconds, createRoom, joinRoom } from './support/play';
+import { SOLVES_EVERY_QUESTION_ENV, answerAll, answerCorrectly, clockSeconds, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
-const suite = useAppAndBrowser();
+const suite = useAppAndBrowser(SOLVES_EVERY_QUESTION_ENV);
 
 /** How much earlier than the host the guest may open /game (ms): two pages' timers and the
  * server's ticks are not in lockstep, but a screen that went on the rejoin would be ~2 s early. */

@@ -48,7 +48,7 @@ async function playSoloChallenge(page: Page): Promise<void> {
   const soloNotice = page.getByRole('region', { name: 'Your solo run' });
   await soloNotice.getByText('Your Solo Sprint is still on').waitFor();
   await soloNotice.getByText(`${soloScore} ·`).waitFor();
-  await soloNotice.getByText('Question 4 of 30').waitFor();
+  await soloNotice.getByText('Question 4 of 150').waitFor();
   await shot(page, '04b-home-solo-on-desktop');
   await soloNotice.getByRole('button', { name: 'Resume' }).click();
   await page.waitForURL('**/singleplayer');
@@ -151,7 +151,7 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await notice.getByRole('button', { name: 'Return to game' }).click();
     await pageB.waitForURL('**/game');
     await expect.poll(async () => (await pageB.locator('.duel-question').textContent())?.trim()).toBe(stuck);
-    await pageB.getByText('Question 3 of 30').first().waitFor();
+    await pageB.getByText('Question 3 of 150').first().waitFor();
 
     // A answers six correctly and leads.
     for (let i = 0; i < 6; i++) await answerCorrectly(pageA, '.duel-question');
@@ -185,7 +185,7 @@ describe('user story: sign up, single-player, Math Challenge with rematch, live 
     await pageA.waitForURL('**/game');
     await pageB.waitForURL('**/game');
     await pageB.locator('.duel-question').waitFor();
-    await expect.poll(() => pageB.getByText('Question 1 of 30').count()).toBeGreaterThan(0);
+    await expect.poll(() => pageB.getByText('Question 1 of 150').count()).toBeGreaterThan(0);
     await shot(pageB, '18-rematch-game-phone');
 
     // Second game: B wins this one. A steps out to the dashboard and back in between.

@@ -22,8 +22,9 @@ const contest: ContestRecord = {
   durationMinutes: 10,
   questionCount: 4,
   seed: 'views-test',
+  questionVersion: 2,
 };
-const questions = contestQuestions(contest.seed, contest.questionCount);
+const questions = contestQuestions(contest.seed, contest.questionCount, contest.questionVersion);
 
 const attempt = (over: Partial<AttemptRecord>): AttemptRecord => ({
   id: 'a1',

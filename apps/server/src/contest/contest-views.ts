@@ -11,6 +11,7 @@ import {
   contestScore,
   difficultyLabel,
   isCorrectAnswer,
+  type GeneratorVersion,
   type Question,
 } from '@mathsprint/shared/domain';
 import type {
@@ -39,6 +40,8 @@ export interface ContestRecord {
   questionCount: number;
   /** Seed of `contestQuestions`; never leaves the server. */
   seed: string;
+  /** Generator version `contestQuestions` draws the seed with (contests.question_version). */
+  questionVersion: GeneratorVersion;
 }
 
 /** A stored attempt (contest_attempts row). Times in epoch ms, scores in points. */

@@ -26,6 +26,7 @@
  */
 import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ContestStage } from '@mathsprint/shared/protocol';
+import type { GeneratorVersion } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../db/schema/index.js';
 import { queryRows, type Database } from '../platform/db.js';
 import type { Transaction } from '../rating/rating-period.js';
@@ -66,10 +67,11 @@ const CONTEST_COLUMNS = {
   durationMinutes: contests.durationMinutes,
   questionCount: contests.questionCount,
   seed: contests.seed,
+  questionVersion: contests.questionVersion,
   stage: contests.stage,
 };
 
-type ContestSelect = { id: string; title: string; openTime: Date; closeTime: Date; durationMinutes: number; questionCount: number; seed: string; stage: string };
+type ContestSelect = Pick<typeof contests.$inferSelect, keyof typeof CONTEST_COLUMNS>;
 
 function toContest(row: ContestSelect): { record: ContestRecord; stage: ContestStage } {
   return {
@@ -81,6 +83,8 @@ function toContest(row: ContestSelect): { record: ContestRecord; stage: ContestS
       durationMinutes: row.durationMinutes,
       questionCount: row.questionCount,
       seed: row.seed,
+      // contestQuestions refuses a value that is not a known version.
+      questionVersion: row.questionVersion as GeneratorVersion,
     },
     stage: row.stage as ContestStage,
   };
@@ -123,6 +127,8 @@ export interface NewContest {
   durationMinutes: number;
   questionCount: number;
   seed: string;
+  /** Generator version of the seed's questions: LATEST_GENERATOR_VERSION for a new contest. */
+  questionVersion: GeneratorVersion;
   /** The schedule occurrence (ISO) for a contest the schedule made; null for an operator's. */
   scheduleSlot: string | null;
   createdBy: string | null;
@@ -159,6 +165,7 @@ export function createContestRepo(db: Database) {
           durationMinutes: c.durationMinutes,
           questionCount: c.questionCount,
           seed: c.seed,
+          questionVersion: c.questionVersion,
           stage: 'upcoming',
           scheduleSlot: c.scheduleSlot,
           createdBy: c.createdBy,

@@ -16,7 +16,7 @@
  * are about other processes, not about the contest.
  */
 import { randomUUID } from 'node:crypto';
-import { contestQuestions, type Question } from '@mathsprint/shared/domain';
+import { contestQuestions, LATEST_GENERATOR_VERSION, type Question } from '@mathsprint/shared/domain';
 import {
   adminCreateContestBodySchema,
   CONTEST_ERRORS,
@@ -277,7 +277,7 @@ export function createContestService(deps: ContestDeps): ContestService {
   // ——— Contest cache ———
 
   function makeEntry(record: ContestRecord, stage: ContestStage): Entry {
-    const questions = contestQuestions(record.seed, record.questionCount);
+    const questions = contestQuestions(record.seed, record.questionCount, record.questionVersion);
     return {
       record,
       questions,
@@ -509,6 +509,7 @@ export function createContestService(deps: ContestDeps): ContestService {
       durationMinutes: config.CONTEST_DURATION_MINUTES,
       questionCount: config.CONTEST_QUESTION_COUNT,
       seed: randomUUID(),
+      questionVersion: LATEST_GENERATOR_VERSION,
       scheduleSlot: slot,
       createdBy: null,
       createdMs: nowMs,
@@ -827,6 +828,7 @@ export function createContestService(deps: ContestDeps): ContestService {
         durationMinutes: input.durationMinutes,
         questionCount: input.questionCount,
         seed: randomUUID(),
+        questionVersion: LATEST_GENERATOR_VERSION,
         scheduleSlot: null,
         createdBy: user.id,
         createdMs: nowMs,

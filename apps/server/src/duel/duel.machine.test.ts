@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
-import { duelDifficulty, generateQuestions, pointsForDifficulty } from '@mathsprint/shared/domain';
+import { duelDifficulty, generateQuestions, LATEST_RULES, pointsForDifficulty } from '@mathsprint/shared/domain';
 import * as m from './duel.machine.js';
 import type { DuelRoom, Outcome, Transition } from './duel.machine.js';
 import { MemoryRoomStore } from './room-store.js';
@@ -93,18 +93,20 @@ describe('waiting room', () => {
 });
 
 describe('a game', () => {
-  it('prepares 30 questions per minute from the seed, worth 10 × difficulty', () => {
+  it('prepares 150 questions per minute from the seed (issue #47: at least 90), worth 10 × difficulty', () => {
     const room = startedRoom(2, 'seed-q');
     const game = room.game!;
-    const expected = generateQuestions('seed-q', 60, duelDifficulty);
+    const expected = generateQuestions('seed-q', 300, duelDifficulty, LATEST_RULES);
     expect(m.questionTexts(game.questions)).toEqual(expected.map((q) => q.text));
     expect(expected.map((_, i) => m.questionText(game.questions, i))).toEqual(expected.map((q) => q.text));
-    expect(m.questionText(game.questions, 60)).toBeNull();
+    expect(m.questionText(game.questions, 300)).toBeNull();
     expect(game.questions.answers).toEqual(expected.map((q) => q.answer));
     expect(game.questions.points).toEqual(expected.map((q) => pointsForDifficulty(q.difficulty)));
     expect(game.startsAt).toBe(clockStart);
     expect(game.endsAt).toBe(clockStart + 120_000);
-    expect(m.questionTexts(m.buildQuestions('seed-q', 5))).toHaveLength(150);
+    expect(m.questionTexts(m.buildQuestions('seed-q', 5))).toHaveLength(750);
+    // Points go on rising past level 10 (mixed questions): 200 from question 77 on.
+    expect(game.questions.points.slice(0, 1).concat(game.questions.points.slice(76, 77))).toEqual([10, 200]);
   });
 
   it('runs the clock after the 3 s countdown, in whole seconds rounded up', () => {

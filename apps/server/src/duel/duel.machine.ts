@@ -17,6 +17,7 @@ import {
   duelQuestionCount,
   generateQuestions,
   DEFAULT_PACE_THRESHOLDS,
+  LATEST_RULES,
   isCorrectAnswer,
   judgePace,
   PACE_FLAG_MESSAGE,
@@ -57,9 +58,9 @@ export interface DuelSeat extends DuelIdentity {
 }
 
 /**
- * A game's questions, compact: at most 150 (5 minutes × 30), and thousands of rooms at once. The
+ * A game's questions, compact: at most 750 (5 minutes × 150), and thousands of rooms at once. The
  * texts are ONE string (joined by "\n", which no question contains) with start offsets, rather
- * than 150 strings: a tenth of the heap objects, so full garbage collections, whose pause grows
+ * than 750 strings: a fraction of the heap objects, so full garbage collections, whose pause grows
  * with the number of live objects, stay short at 5,000 rooms (bench/duel). Texts go to clients;
  * answers and points never do.
  */
@@ -158,10 +159,11 @@ export const DUEL_ROOM_IDLE_MS = 10 * 60_000;
 const refuse = (error: string): Refusal => ({ ok: false, error });
 const noChange = (room: DuelRoom): Transition => ({ ok: true, room, effects: [] });
 
-/** The game's questions: `duelQuestionCount(mode)` of them (30 per minute, issue #2), difficulty
- * rising with the index, from a fresh seed per game. Only the compact arrays are kept. */
+/** The game's questions: `duelQuestionCount(mode)` of them (150 per minute, issue #47), difficulty
+ * rising with the index, from a fresh seed per game, by the newest generator version (they live
+ * only as long as the game). Only the compact arrays are kept. */
 export function buildQuestions(seed: string, mode: DuelMode): DuelQuestions {
-  const generated = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty);
+  const generated = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty, LATEST_RULES);
   const starts = new Array<number>(generated.length + 1);
   const answers = new Array<number>(generated.length);
   const points = new Array<number>(generated.length);

@@ -38,6 +38,7 @@ import { withScripts, type RedisHandle } from '../platform/redis.js';
 import type { FinishedDuel } from '../rating/finished-game.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
+import { QuestionCache } from './question-cache.js';
 import { changedRoom, finishedGameOf, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
 
 /** A room still changing or with someone connected lives this long after its last change: a bound
@@ -46,8 +47,8 @@ const ROOM_TTL_MS = 6 * 3600_000;
 /** Compare-and-set attempts before giving up: two players and a clock write a room, so more than a
  * couple of conflicts in a row means something is wrong. */
 const MAX_ATTEMPTS = 20;
-/** Game ids whose questions a process keeps parsed (a few KB each). */
-const QUESTION_CACHE_SIZE = 20_000;
+/** Questions a process keeps parsed, summed over games (about 50 bytes each): 20,000 one-minute games. */
+const QUESTION_CACHE_QUESTIONS = 20_000 * 150;
 /** Finished games handed back per `unrecorded` call. */
 const UNRECORDED_BATCH = 100;
 /** Rooms whose last seen state a process keeps (about 1 KB each, the questions apart). */
@@ -191,8 +192,8 @@ interface DuelCommands {
 export class RedisRoomStore implements RoomStore {
   private readonly redis: Redis & DuelCommands;
   private readonly keys: ReturnType<typeof duelKeys>;
-  /** Parsed question sets by game id, oldest first (Map keeps insertion order). */
-  private readonly questions = new Map<string, DuelQuestions>();
+  /** Parsed question sets by game id. */
+  private readonly questions = new QuestionCache(QUESTION_CACHE_QUESTIONS);
   /** The last state this process read or wrote of each room, least recently used first. */
   private readonly seen = new Map<string, SeenRoom>();
 
@@ -310,7 +311,7 @@ export class RedisRoomStore implements RoomStore {
     const { game, ...rest } = next;
     const state: StoredState = { ...rest, game: game ? withoutQuestions(game) : null };
     const newGame = game !== null && before?.game?.id !== game.id;
-    if (game && newGame) this.remember(game.id, game.questions);
+    if (game && newGame) this.questions.remember(game.id, game.questions);
     const idle = next.status !== 'playing' && next.idleSince !== null;
     // The idle clock runs from idleSince, which the machine set from the caller's clock.
     const ttl = idle ? Math.max(1, DUEL_ROOM_IDLE_MS - (Date.now() - next.idleSince!)) : ROOM_TTL_MS;
@@ -366,7 +367,7 @@ export class RedisRoomStore implements RoomStore {
         if (qid !== state.game.id) return this.read(code);
         if (!q) throw new Error(`room ${code}: the questions of game ${qid} are missing`);
         questions = JSON.parse(q) as DuelQuestions;
-        this.remember(state.game.id, questions);
+        this.questions.remember(state.game.id, questions);
       }
       room = { ...state, game: { ...state.game, questions } };
     }
@@ -381,11 +382,6 @@ export class RedisRoomStore implements RoomStore {
     if (this.seen.size > ROOM_CACHE_SIZE) this.seen.delete(this.seen.keys().next().value!);
   }
 
-  private remember(gameId: string, questions: DuelQuestions): void {
-    if (this.questions.has(gameId)) return;
-    this.questions.set(gameId, questions);
-    if (this.questions.size > QUESTION_CACHE_SIZE) this.questions.delete(this.questions.keys().next().value!);
-  }
 }
 
 /** The room with each seat's progress field ("version:score:current[:solvedAt]") laid over its stored seat. */

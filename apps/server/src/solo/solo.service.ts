@@ -4,8 +4,8 @@
  * here, and time is up when the server's clock says so (issue #2 "Single-player").
  *
  * Rules where the spec is silent (also in docs/rules.md):
- * - Questions and points are the Math Challenge's: 30 per minute of mode, difficulty rising with
- *   the index (`duelDifficulty`), 10 × difficulty points for a correct answer.
+ * - Questions and points are the Math Challenge's: 150 per minute of mode, difficulty rising with
+ *   the index (`duelDifficulty`) past 10 to 20, 10 × difficulty points for a correct answer.
  * - A wrong answer scores nothing and leaves the question in place (`current` unchanged).
  * - The run ends when time is up or every question is solved; it is then stored once in solo_runs.
  *   Time-up is noticed on the next call for the session and by a sweep every 2 s, whichever is first.
@@ -22,6 +22,7 @@ import {
   duelQuestionCount,
   generateQuestions,
   DEFAULT_PACE_THRESHOLDS,
+  LATEST_RULES,
   isCorrectAnswer,
   judgePace,
   PACE_FLAG_MESSAGE,
@@ -207,7 +208,8 @@ export function createSoloService(deps: SoloDeps): SoloService {
 
     const now = clock.now();
     const seed = randomUUID();
-    const questions = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty);
+    // The newest generator version: a run's questions live only as long as the run.
+    const questions = generateQuestions(seed, duelQuestionCount(mode), duelDifficulty, LATEST_RULES);
     const durationSeconds = mode * 60;
     const session: SoloSession = {
       id: randomUUID(),

@@ -4,7 +4,7 @@
  * contest closed (issue #3: no answer or explanation leaves the server before close).
  */
 import { eq } from 'drizzle-orm';
-import { contestQuestions, type Question } from '@mathsprint/shared/domain';
+import { contestQuestions, type GeneratorVersion, type Question } from '@mathsprint/shared/domain';
 import type {
   ContestDetailsResponse,
   ContestHistoryResponse,
@@ -88,14 +88,17 @@ export function contestApi(server: TestServer, log?: LoggedResponse[]): ContestA
   };
 }
 
-/** The contest's questions with their answers, regenerated from the seed stored in the database. */
+/**
+ * The contest's questions with their answers, regenerated from the seed and generator version
+ * stored in the database.
+ */
 export async function questionsOf(server: TestServer, contestId: string): Promise<Question[]> {
   const [row] = await server.database.db
-    .select({ seed: contests.seed, count: contests.questionCount })
+    .select({ seed: contests.seed, count: contests.questionCount, version: contests.questionVersion })
     .from(contests)
     .where(eq(contests.id, contestId));
   if (!row) throw new Error(`no contest ${contestId}`);
-  return contestQuestions(row.seed, row.count);
+  return contestQuestions(row.seed, row.count, row.version as GeneratorVersion);
 }
 
 /** A number that is not the question's answer. */

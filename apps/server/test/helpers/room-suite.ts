@@ -24,13 +24,14 @@ export interface RoomSuite {
  * Registers, in the calling `describe` block, the hooks of one test server on `backend` (rooms in
  * memory, or in Redis under a fresh key prefix, dropped at the end), with sign-ups unthrottled.
  * Sockets pushed to `clients` (the caller's own list when given) are disconnected after each test.
+ * `env` adds configuration variables.
  */
-export function roomSuiteServer(backend: RoomBackend, clients: Client[] = []): RoomSuite {
+export function roomSuiteServer(backend: RoomBackend, clients: Client[] = [], env: Record<string, string> = {}): RoomSuite {
   const prefix = freshPrefix();
   const suite = { clients } as RoomSuite;
   beforeAll(async () => {
     suite.clock = new ManualClock(Date.UTC(2026, 2, 6, 10));
-    suite.server = await startTestServer({ clock: suite.clock, env: { SIGNUP_RATE_LIMIT: '1000', ...backendEnv(backend, prefix) } });
+    suite.server = await startTestServer({ clock: suite.clock, env: { SIGNUP_RATE_LIMIT: '1000', ...env, ...backendEnv(backend, prefix) } });
     suite.duel = duelHandleOf(suite.server.app.io)!;
   });
   afterEach(() => {

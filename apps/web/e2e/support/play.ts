@@ -20,6 +20,12 @@ export async function answerCorrectly(page: Page, selector: string): Promise<boo
   return true;
 }
 
+/**
+ * Server settings of a suite whose players solve every question of a game (answerAll): a browser
+ * answers its 150 questions a minute faster than any person, past the socket's 100 events per 20 s.
+ */
+export const SOLVES_EVERY_QUESTION_ENV: Record<string, string> = { SOCKET_RATE_LIMIT_EVENTS: '1000' };
+
 /** Answers every question until the results screen shows. */
 export async function answerAll(page: Page): Promise<void> {
   while (!page.url().endsWith('/results')) {

@@ -17,6 +17,12 @@ export const contests = pgTable(
     questionCount: integer('question_count').notNull(),
     /** Seed of the shared generator: the questions are regenerated from it, never stored. */
     seed: text('seed').notNull(),
+    /**
+     * Question generator version the seed is drawn with (GeneratorVersion, packages/shared
+     * questions/rules.ts): the same seed draws other questions under another version. Rows made
+     * before the column existed are 1; new contests get the latest (2).
+     */
+    questionVersion: integer('question_version').notNull().default(1),
     /** 'upcoming' | 'live' | 'closed' | 'finalized'; each change is claimed with a conditional UPDATE. */
     stage: text('stage').notNull().default('upcoming'),
     /** For contests the schedule (CONTEST_CRON) made: the occurrence's ISO time; unique, so two processes make it once. Null for operator-made contests. */

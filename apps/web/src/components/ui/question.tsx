@@ -2,6 +2,8 @@
  * The question part of the game screens: 'Question X of N' with a progress bar, and the question
  * text itself (spec §2 "Multiplayer game", "Single-player"; §9 progress clamped to 0–100%).
  */
+import { Fragment } from 'react';
+import { isLongQuestion, questionChunks } from '../../lib/question-layout';
 import { progressPercent, questionNumber } from '../../lib/question-progress';
 import { cx } from './cx';
 import { ProgressBar } from './progress-bar';
@@ -38,11 +40,21 @@ export interface QuestionTextProps {
   className?: string;
 }
 
-/** The question in large type, announced politely when it changes. */
+/**
+ * The question in large type, announced politely when it changes; a long one (lib/question-layout)
+ * smaller and broken between its bracket groups only. Its text content is the question's text.
+ */
 export function QuestionText({ question, className }: QuestionTextProps) {
   return (
-    <p className={cx('question-text', className)} aria-live="polite">
-      {question ?? '…'}
+    <p className={cx('question-text', isLongQuestion(question) && 'question-text-long', className)} aria-live="polite">
+      {question === undefined
+        ? '…'
+        : questionChunks(question).map((chunk, i) => (
+            <Fragment key={i}>
+              {i > 0 ? ' ' : null}
+              <span className="question-chunk">{chunk}</span>
+            </Fragment>
+          ))}
     </p>
   );
 }

@@ -6,6 +6,7 @@
 import { DAILY, type DailySectionKey } from '../../constants.js';
 import { createRng } from '../rng.js';
 import { generateQuestions, generateTopicQuestion } from '../questions/generate.js';
+import { questionRules, type GeneratorVersion } from '../questions/rules.js';
 import { TOPICS, type Question } from '../questions/types.js';
 import type { DailyDate } from './dates.js';
 
@@ -90,16 +91,35 @@ export function dailySeed(date: DailyDate, key: DailySectionKey): string {
 }
 
 /**
- * The questions of a section on a date (issue #4): 10 from the shared generator, seeded by date and
- * key. Basic, intermediate and advanced draw at the levels of `LEVELS`; expert ("Mixed") takes one
- * question of each of the 10 topics at levels 8–10, shuffled by the same seed.
+ * The question generator version of a date's sets: 2 from `DAILY.generatorVersion2From`, 1 before,
+ * so every past set is regenerated exactly as it was served.
+ *
+ * @param date - a UTC date, YYYY-MM-DD (the format's string order is the dates' order).
  */
-export function dailySectionQuestions(date: DailyDate, key: DailySectionKey): Question[] {
+export function dailyGeneratorVersion(date: DailyDate): GeneratorVersion {
+  return date >= DAILY.generatorVersion2From ? 2 : 1;
+}
+
+/**
+ * The questions of a section on a date (issue #4): 10 from the shared generator, seeded by date and
+ * key, under the date's generator version (`dailyGeneratorVersion`). Basic, intermediate and
+ * advanced draw at the levels of `LEVELS`; expert ("Mixed") takes one question of each of the 10
+ * topics at levels 8–10, shuffled by the same seed.
+ *
+ * @param version - the generator version; the date's by default, which is what every served set
+ *   uses (another version is for comparing versions in tests).
+ */
+export function dailySectionQuestions(
+  date: DailyDate,
+  key: DailySectionKey,
+  version: GeneratorVersion = dailyGeneratorVersion(date),
+): Question[] {
   const section = dailySection(key);
   const seed = dailySeed(date, key);
+  const rules = questionRules(version);
   if (section.difficulty !== 'mixed') {
     const levels = LEVELS[section.difficulty];
-    return generateQuestions(seed, section.count, (i) => levels[i % levels.length] ?? 1);
+    return generateQuestions(seed, section.count, (i) => levels[i % levels.length] ?? 1, rules);
   }
   const rng = createRng(seed);
   const topics = [...TOPICS];
@@ -109,6 +129,6 @@ export function dailySectionQuestions(date: DailyDate, key: DailySectionKey): Qu
     [topics[i], topics[j]] = [topics[j]!, topics[i]!];
   }
   return Array.from({ length: section.count }, (_, i) =>
-    generateTopicQuestion(rng, topics[i % topics.length]!, EXPERT_LEVELS[i % EXPERT_LEVELS.length]!),
+    generateTopicQuestion(rng, topics[i % topics.length]!, EXPERT_LEVELS[i % EXPERT_LEVELS.length]!, rules),
   );
 }

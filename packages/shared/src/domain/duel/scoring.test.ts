@@ -7,18 +7,19 @@ describe('pointsForDifficulty', () => {
     expect(pointsForDifficulty(1)).toBe(10);
     expect(pointsForDifficulty(7)).toBe(70);
     expect(pointsForDifficulty(10)).toBe(100);
+    expect(pointsForDifficulty(20)).toBe(200);
   });
 
-  it('rejects levels outside 1..10', () => {
+  it('rejects levels outside 1..20', () => {
     expect(() => pointsForDifficulty(0)).toThrow(RangeError);
-    expect(() => pointsForDifficulty(11)).toThrow(RangeError);
+    expect(() => pointsForDifficulty(21)).toThrow(RangeError);
     expect(() => pointsForDifficulty(2.5)).toThrow(RangeError);
   });
 });
 
 describe('duelQuestionCount', () => {
-  it('prepares 30 questions per minute for every duel mode', () => {
-    expect([1, 2, 3, 5].map(duelQuestionCount)).toEqual([30, 60, 90, 150]);
+  it('prepares 150 questions per minute for every duel mode (issue #47: at least 90)', () => {
+    expect([1, 2, 3, 5].map(duelQuestionCount)).toEqual([150, 300, 450, 750]);
   });
 
   it('rejects non-positive or fractional minutes', () => {

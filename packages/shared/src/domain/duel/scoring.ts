@@ -1,26 +1,28 @@
 /** Scoring, sizing and ranking of the two-player Math Challenge (and the single-player run). */
 import { DUEL } from '../../constants.js';
 import { randomInt, type Rng } from '../rng.js';
-import { assertDifficulty } from '../questions/difficulty.js';
+import { assertDuelDifficulty } from '../questions/difficulty.js';
 
 /** Points per difficulty level for a correct answer. */
 const POINTS_PER_LEVEL = 10;
 
 /**
- * Points for a correct answer: 10 × difficulty, so 10 at level 1 up to 100 at level 10. The spec
- * only says points rise with difficulty; this rule is stated in docs/rules.md.
+ * Points for a correct answer: 10 × difficulty, so 10 at level 1, 100 at level 10 and up to 200
+ * for the mixed questions of levels 11..20. The spec only says points rise with difficulty; this
+ * rule is stated in docs/rules.md.
  *
- * @param difficulty - integer 1..10.
- * @throws RangeError unless `difficulty` is an integer in 1..10.
+ * @param difficulty - integer 1..20.
+ * @throws RangeError unless `difficulty` is an integer in 1..20.
  */
 export function pointsForDifficulty(difficulty: number): number {
-  assertDifficulty(difficulty);
+  assertDuelDifficulty(difficulty);
   return POINTS_PER_LEVEL * difficulty;
 }
 
 /**
- * Questions to prepare for a game of `modeMinutes` minutes: 30 per minute (issue #2: "at least 30
- * questions per minute of mode"), i.e. one every 2 s, more than anyone answers.
+ * Questions to prepare for a game of `modeMinutes` minutes: 150 per minute (`DUEL.questionsPerMinute`),
+ * one every 0.4 s, so that even the fast player of issue #47 (30 questions in 12 s) meets the
+ * clock's end before the end of the list.
  *
  * @param modeMinutes - game length in minutes, a positive integer (the duel offers 1, 2, 3, 5).
  * @throws RangeError unless `modeMinutes` is a positive integer.

@@ -3,16 +3,18 @@ import { describe, expect, it } from 'vitest';
 import { assertDifficulty, contestDifficulty, duelDifficulty } from './difficulty.js';
 
 describe('duelDifficulty', () => {
-  it('is min(10, 1 + floor(index / 4))', () => {
-    expect([0, 3, 4, 7, 8, 35, 36, 149].map(duelDifficulty)).toEqual([1, 1, 2, 2, 3, 9, 10, 10]);
+  it('is min(20, 1 + floor(index / 4)): past 10 from index 40, 20 from index 76', () => {
+    expect([0, 3, 4, 7, 8, 35, 36, 39, 40, 75, 76, 149, 749].map(duelDifficulty)).toEqual([
+      1, 1, 2, 2, 3, 9, 10, 10, 11, 19, 20, 20, 20,
+    ]);
   });
 
-  it('never decreases and stays in 1..10', () => {
+  it('never decreases and stays in 1..20', () => {
     fc.assert(
       fc.property(fc.nat(100_000), (index) => {
         const level = duelDifficulty(index);
         expect(level).toBeGreaterThanOrEqual(1);
-        expect(level).toBeLessThanOrEqual(10);
+        expect(level).toBeLessThanOrEqual(20);
         expect(duelDifficulty(index + 1)).toBeGreaterThanOrEqual(level);
       }),
     );

@@ -1,5 +1,5 @@
 /** Difficulty schedules: which level (1..10) the n-th question of a run or contest gets. */
-import { MAX_DIFFICULTY, MIN_DIFFICULTY } from './types.js';
+import { MAX_DIFFICULTY, MAX_MIXED_DIFFICULTY, MIN_DIFFICULTY } from './types.js';
 
 /**
  * Checks a difficulty level.
@@ -15,16 +15,29 @@ export function assertDifficulty(difficulty: number): void {
 }
 
 /**
- * Questions per level in a duel or single-player run. A 1-minute duel has 30 questions and good
- * players answer about one every 4–6 s, so 4 per level reaches the top levels within a minute
- * while the first dozen answers stay quick.
+ * Questions per level in a duel or single-player run. Good players answer the first levels in
+ * under a second and later ones in several, so 4 per level reaches level 10 within the first 40
+ * questions while the first dozen answers stay quick.
  */
 const DUEL_QUESTIONS_PER_LEVEL = 4;
 
 /**
+ * Checks a duel or single-player level, which may go past 10 (mixed questions, issue #47).
+ *
+ * @throws RangeError unless `difficulty` is an integer in 1..20.
+ */
+export function assertDuelDifficulty(difficulty: number): void {
+  if (!Number.isInteger(difficulty) || difficulty < MIN_DIFFICULTY || difficulty > MAX_MIXED_DIFFICULTY) {
+    throw new RangeError(
+      `difficulty must be an integer ${MIN_DIFFICULTY}..${MAX_MIXED_DIFFICULTY}, got ${String(difficulty)}`,
+    );
+  }
+}
+
+/**
  * Difficulty of question `index` (0-based) in a Math Challenge duel or a single-player run:
- * `min(10, 1 + floor(index / 4))` — levels 1, 1, 1, 1, 2, 2, 2, 2, 3, …, reaching 10 at index 36
- * and staying there.
+ * `min(20, 1 + floor(index / 4))` — levels 1, 1, 1, 1, 2, 2, 2, 2, 3, …, 10 at index 36, then
+ * on past 10 with mixed questions (11 at index 40), reaching 20 at index 76 and staying there.
  *
  * @throws RangeError unless `index` is a non-negative integer.
  */
@@ -32,7 +45,7 @@ export function duelDifficulty(index: number): number {
   if (!Number.isInteger(index) || index < 0) {
     throw new RangeError(`index must be a non-negative integer, got ${String(index)}`);
   }
-  return Math.min(MAX_DIFFICULTY, MIN_DIFFICULTY + Math.floor(index / DUEL_QUESTIONS_PER_LEVEL));
+  return Math.min(MAX_MIXED_DIFFICULTY, MIN_DIFFICULTY + Math.floor(index / DUEL_QUESTIONS_PER_LEVEL));
 }
 
 /**

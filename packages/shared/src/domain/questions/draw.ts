@@ -27,3 +27,13 @@ export function atLevel<T>(table: LevelTable<T>, difficulty: number): T {
 export function mapLevels<T, U>(table: LevelTable<T>, derive: (value: T) => U): LevelTable<U> {
   return table.map(derive) as unknown as LevelTable<U>;
 }
+
+/** Redraws allowed before a generator accepts a trivial tree; most trees qualify at once. */
+export const TRIVIAL_REDRAWS = 50;
+
+/** `draw()` again while `rejected` says no, up to TRIVIAL_REDRAWS times; the last draw stands. */
+export function redrawWhile<T>(draw: () => T, rejected: (value: T) => boolean): T {
+  let value = draw();
+  for (let i = 0; i < TRIVIAL_REDRAWS && rejected(value); i++) value = draw();
+  return value;
+}

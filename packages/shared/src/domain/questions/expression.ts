@@ -46,20 +46,49 @@ function rightNeedsParens(op: BinaryOperator, child: Expr): boolean {
   return !(child.kind === 'binary' && child.op === op && (op === '+' || op === '×'));
 }
 
-/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2^7"`. */
-export function render(expr: Expr): string {
+/** Superscript digits, so a power reads as a person writes it: 2⁵, 13², (2 + 3)². */
+const SUPERSCRIPT_DIGITS = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+
+/**
+ * A non-negative integer exponent in superscript digits: `10` → `"¹⁰"`.
+ *
+ * @throws RangeError for anything else: generators only raise to literal natural exponents.
+ */
+export function superscript(exponent: number): string {
+  if (!Number.isInteger(exponent) || exponent < 0) throw new RangeError(`exponent must be a natural number, got ${exponent}`);
+  let text = '';
+  for (const digit of String(exponent)) text += SUPERSCRIPT_DIGITS[digit.charCodeAt(0) - 48];
+  return text;
+}
+
+/**
+ * How a power is written: `'superscript'` as a person writes it (`2⁵`, generator version 2) or
+ * `'caret'` (`2^5`), the text of generator version 1 that past contests and daily sets keep.
+ */
+export type PowerNotation = 'superscript' | 'caret';
+
+/** The tree as question text, e.g. `"(6 + 4) × 3 − 5"`, `"√(36 + 64)"`, `"2⁷"` (or `"2^7"` in caret notation). */
+export function render(expr: Expr, notation: PowerNotation = 'superscript'): string {
   switch (expr.kind) {
     case 'number':
       return formatInteger(expr.value);
     case 'sqrt':
-      return expr.operand.kind === 'number' ? `√${render(expr.operand)}` : `√(${render(expr.operand)})`;
+      return expr.operand.kind === 'number'
+        ? `√${render(expr.operand, notation)}`
+        : `√(${render(expr.operand, notation)})`;
     case 'binary': {
-      // A power's base is bracketed unless it is a plain number: "(2 + 3)^2", "(√9)^2".
+      // A power's base is bracketed unless it is a plain number: "(2 + 3)²", "(√9)²".
       const leftParens =
         expr.op === '^' ? expr.left.kind !== 'number' : precedence(expr.left) < PRECEDENCE[expr.op];
-      const left = leftParens ? `(${render(expr.left)})` : render(expr.left);
-      const right = rightNeedsParens(expr.op, expr.right) ? `(${render(expr.right)})` : render(expr.right);
-      return expr.op === '^' ? `${left}^${right}` : `${left} ${expr.op} ${right}`;
+      const left = leftParens ? `(${render(expr.left, notation)})` : render(expr.left, notation);
+      if (expr.op === '^') {
+        if (expr.right.kind !== 'number') throw new RangeError('a power needs a literal exponent');
+        return notation === 'caret' ? `${left}^${formatInteger(expr.right.value)}` : `${left}${superscript(expr.right.value)}`;
+      }
+      const right = rightNeedsParens(expr.op, expr.right)
+        ? `(${render(expr.right, notation)})`
+        : render(expr.right, notation);
+      return `${left} ${expr.op} ${right}`;
     }
   }
 }
@@ -128,17 +157,56 @@ function reduceOnce(expr: Expr): Expr {
  * A one-line worked solution, one operation per step:
  * `"(6 + 4) × 3 − 5 = 10 × 3 − 5 = 30 − 5 = 25"`.
  */
-export function explainSteps(expr: Expr): string {
-  const steps = [render(expr)];
+export function explainSteps(expr: Expr, notation: PowerNotation = 'superscript'): string {
+  const steps = [render(expr, notation)];
   let current = expr;
   while (current.kind !== 'number') {
     current = reduceOnce(current);
-    steps.push(render(current));
+    steps.push(render(current, notation));
   }
   return steps.join(' = ');
 }
 
-/** A question drawn from a tree: text, exact answer and the stepwise explanation. */
-export function fromExpression(expr: Expr): DrawnQuestion {
-  return { text: render(expr), answer: evaluate(expr), explanation: explainSteps(expr) };
+/**
+ * Whether a tree has a step that makes the question trivial (issue #47): a result of 0, a
+ * difference or quotient of equal sides, × or ÷ with 0 or 1 on either side, a power of 0 or 1 (or
+ * with exponent 0 or 1), + 0, or √ of 0 or 1. Generators redraw such trees from difficulty 4 on.
+ */
+export function hasTrivialStep(expr: Expr): boolean {
+  return nonTrivialValue(expr) === null;
+}
+
+/** The tree's value, or null as soon as a step is trivial: one pass, each node evaluated once. */
+function nonTrivialValue(expr: Expr): number | null {
+  if (expr.kind === 'number') return expr.value;
+  if (expr.kind === 'sqrt') {
+    const operand = nonTrivialValue(expr.operand);
+    return operand === null || operand <= 1 ? null : integerSqrt(operand);
+  }
+  const left = nonTrivialValue(expr.left);
+  const right = left === null ? null : nonTrivialValue(expr.right);
+  if (left === null || right === null) return null;
+  const dull = left <= 1 || right <= 1;
+  const trivial =
+    expr.op === '−' ? left === right : expr.op === '+' ? left === 0 || right === 0 : expr.op === '÷' ? left === right || dull : dull;
+  if (trivial) return null;
+  const value = apply(expr.op, left, right);
+  return value === 0 ? null : value;
+}
+
+/**
+ * A question drawn from a tree: text, exact answer and the stepwise explanation. The explanation
+ * is written when first read (and kept): a duel's 150 questions a minute never show theirs, and
+ * writing one renders the tree once per step.
+ */
+export function fromExpression(expr: Expr, notation: PowerNotation): DrawnQuestion {
+  let explanation: string | undefined;
+  return {
+    text: render(expr, notation),
+    answer: evaluate(expr),
+    get explanation() {
+      explanation ??= explainSteps(expr, notation);
+      return explanation;
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { contestDifficulty, duelDifficulty } from './difficulty.js';
 import { generateQuestion, generateQuestions, generateTopicQuestion } from './generate.js';
 import { TOPICS, type Question, type Topic } from './types.js';
 import { solveQuestionExact as solveQuestion, toHundredths } from './testing/independent-evaluator.js';
+import { LATEST_RULES } from './rules.js';
 
 function expectExactAnswer(q: Question): void {
   const hundredths = toHundredths(solveQuestion(q.text));
@@ -25,8 +26,11 @@ describe('independent evaluator (self-check)', () => {
     ['10 − (4 − 3)', 9],
     ['√169', 13],
     ['√(36 + 64)', 10],
-    ['√36 + 12^2', 150],
-    ['2^7', 128],
+    ['√36 + 12²', 150],
+    ['2⁷', 128],
+    ['2¹⁰', 1024],
+    ['2³ × 3²', 72],
+    ['(2 + 3)²', 25],
     ['2^3 × 3^2', 72],
     ['15% of 240', 36],
     ['63% of 706', 444.78],
@@ -52,12 +56,14 @@ describe('independent evaluator (self-check)', () => {
 
 const seedArb = fc.string({ maxLength: 24 });
 const difficultyArb = fc.integer({ min: 1, max: 10 });
+/** Duels and single-player runs go on past 10 with mixed questions. */
+const anyDifficultyArb = fc.integer({ min: 1, max: 20 });
 
 describe('generateQuestion', () => {
   it('(a, b) answers equal an independent evaluation of the text and are exact', () => {
     fc.assert(
-      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
-        expectExactAnswer(generateQuestion(createRng(seed), difficulty));
+      fc.property(seedArb, anyDifficultyArb, (seed, difficulty) => {
+        expectExactAnswer(generateQuestion(createRng(seed), difficulty, LATEST_RULES));
       }),
       { numRuns: 5000 },
     );
@@ -66,7 +72,7 @@ describe('generateQuestion', () => {
   it('(a, b) holds for every topic at every level', () => {
     fc.assert(
       fc.property(seedArb, fc.constantFrom(...TOPICS), difficultyArb, (seed, topic, difficulty) => {
-        const q = generateTopicQuestion(createRng(seed), topic, difficulty);
+        const q = generateTopicQuestion(createRng(seed), topic, difficulty, LATEST_RULES);
         expect(q.topic).toBe(topic);
         expectExactAnswer(q);
       }),
@@ -76,8 +82,8 @@ describe('generateQuestion', () => {
 
   it('(d) records the requested difficulty and a one-line explanation', () => {
     fc.assert(
-      fc.property(seedArb, difficultyArb, (seed, difficulty) => {
-        const q = generateQuestion(createRng(seed), difficulty);
+      fc.property(seedArb, anyDifficultyArb, (seed, difficulty) => {
+        const q = generateQuestion(createRng(seed), difficulty, LATEST_RULES);
         expect(q.difficulty).toBe(difficulty);
         expect(q.explanation).not.toMatch(/\n/);
         expect(q.explanation.length).toBeGreaterThan(0);
@@ -87,15 +93,16 @@ describe('generateQuestion', () => {
     );
   });
 
-  it('rejects difficulties that are not integers in 1..10', () => {
+  it('rejects difficulties that are not integers in 1..20, and topic questions past 10', () => {
     const rng = createRng('x');
-    for (const bad of [0, 11, 2.5, -1, Number.NaN]) expect(() => generateQuestion(rng, bad)).toThrow(RangeError);
+    for (const bad of [0, 21, 2.5, 10.5, -1, Number.NaN]) expect(() => generateQuestion(rng, bad, LATEST_RULES)).toThrow(RangeError);
+    expect(() => generateTopicQuestion(rng, 'addition', 11, LATEST_RULES)).toThrow(RangeError);
   });
 
   const topicCounts = (difficulty: number, seeds: number): Map<Topic, number> => {
     const counts = new Map<Topic, number>();
     for (let i = 0; i < seeds; i++) {
-      const { topic } = generateQuestion(createRng(`mix-${difficulty}-${i}`), difficulty);
+      const { topic } = generateQuestion(createRng(`mix-${difficulty}-${i}`), difficulty, LATEST_RULES);
       counts.set(topic, (counts.get(topic) ?? 0) + 1);
     }
     return counts;
@@ -123,9 +130,9 @@ describe('generateQuestions', () => {
   it('(c) is deterministic: the same seed gives the same list', () => {
     fc.assert(
       fc.property(seedArb, fc.nat(40), (seed, count) => {
-        const first = generateQuestions(seed, count, duelDifficulty);
+        const first = generateQuestions(seed, count, duelDifficulty, LATEST_RULES);
         expect(first).toHaveLength(count);
-        expect(generateQuestions(seed, count, duelDifficulty)).toEqual(first);
+        expect(generateQuestions(seed, count, duelDifficulty, LATEST_RULES)).toEqual(first);
       }),
       { numRuns: 2000 },
     );
@@ -134,12 +141,12 @@ describe('generateQuestions', () => {
   it('(a, b, d) every question of a duel or contest list is exact and at its scheduled level', () => {
     fc.assert(
       fc.property(seedArb, (seed) => {
-        const duel = generateQuestions(seed, 30, duelDifficulty);
+        const duel = generateQuestions(seed, 30, duelDifficulty, LATEST_RULES);
         duel.forEach((q, i) => {
           expect(q.difficulty).toBe(duelDifficulty(i));
           expectExactAnswer(q);
         });
-        const contest = generateQuestions(seed, 20, (i) => contestDifficulty(i, 20));
+        const contest = generateQuestions(seed, 20, (i) => contestDifficulty(i, 20), LATEST_RULES);
         contest.forEach((q, i) => {
           expect(q.difficulty).toBeGreaterThanOrEqual(1);
           expect(q.difficulty).toBeLessThanOrEqual(10);
@@ -153,22 +160,22 @@ describe('generateQuestions', () => {
   });
 
   it('differs between seeds', () => {
-    const texts = (seed: string) => generateQuestions(seed, 20, duelDifficulty).map((q) => q.text);
+    const texts = (seed: string) => generateQuestions(seed, 20, duelDifficulty, LATEST_RULES).map((q) => q.text);
     expect(texts('room-A')).not.toEqual(texts('room-B'));
   });
 
   it('avoids repeating a question within a list', () => {
     let repeats = 0;
     for (let i = 0; i < 200; i++) {
-      const texts = generateQuestions(`repeat-${i}`, 150, duelDifficulty).map((q) => q.text);
+      const texts = generateQuestions(`repeat-${i}`, 150, duelDifficulty, LATEST_RULES).map((q) => q.text);
       repeats += texts.length - new Set(texts).size;
     }
     expect(repeats).toBe(0);
   });
 
   it('rejects a negative or fractional count and bad scheduled difficulties', () => {
-    expect(() => generateQuestions('s', -1, duelDifficulty)).toThrow(RangeError);
-    expect(() => generateQuestions('s', 1.5, duelDifficulty)).toThrow(RangeError);
-    expect(() => generateQuestions('s', 3, () => 11)).toThrow(RangeError);
+    expect(() => generateQuestions('s', -1, duelDifficulty, LATEST_RULES)).toThrow(RangeError);
+    expect(() => generateQuestions('s', 1.5, duelDifficulty, LATEST_RULES)).toThrow(RangeError);
+    expect(() => generateQuestions('s', 3, () => 21, LATEST_RULES)).toThrow(RangeError);
   });
 });

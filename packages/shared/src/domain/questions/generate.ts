@@ -1,8 +1,10 @@
 /** Picking a topic for a difficulty and drawing questions, singly or as a seeded list. */
 import { createRng, type Rng } from '../rng.js';
 import { assertDifficulty } from './difficulty.js';
+import { generateMixedQuestion } from './mixed.js';
+import type { QuestionRules } from './rules.js';
 import { TOPIC_GENERATORS } from './topics/index.js';
-import { TOPICS, type Question, type Topic } from './types.js';
+import { MAX_DIFFICULTY, TOPICS, type Question, type Topic } from './types.js';
 
 /**
  * The lowest difficulty at which each topic enters the mix: +, −, × from level 1 (spec: "at low
@@ -46,23 +48,30 @@ function pickTopic(rng: Rng, difficulty: number): Topic {
  * sections tied to a topic; `generateQuestion` chooses the topic itself.
  *
  * @param difficulty - integer 1..10.
+ * @param rules - the generator version's rules (`questionRules`): a stored contest's or a past
+ *   day's version, or `LATEST_RULES`.
  * @throws RangeError unless `difficulty` is an integer in 1..10.
  */
-export function generateTopicQuestion(rng: Rng, topic: Topic, difficulty: number): Question {
+export function generateTopicQuestion(rng: Rng, topic: Topic, difficulty: number, rules: QuestionRules): Question {
   assertDifficulty(difficulty);
-  return { ...TOPIC_GENERATORS[topic](rng, difficulty), difficulty, topic };
+  // Assigned onto the drawn object, not spread: a spread would write its lazy explanation now.
+  return Object.assign(TOPIC_GENERATORS[topic](rng, difficulty, rules), { difficulty, topic });
 }
 
 /**
- * One question at `difficulty`: a topic is drawn from those unlocked at that level (see
- * `TOPIC_UNLOCK`), then a question of that topic. Consumes a variable number of `rng` draws.
+ * One question at `difficulty`: at 1..10 a topic is drawn from those unlocked at that level (see
+ * `TOPIC_UNLOCK`), then a question of that topic; at 11..20 a mix of two topics (mixed.ts).
+ * Consumes a variable number of `rng` draws.
  *
- * @param difficulty - integer 1..10; higher means bigger numbers, more steps and harder topics.
- * @throws RangeError unless `difficulty` is an integer in 1..10.
+ * @param difficulty - integer 1..`rules.maxDifficulty` (20 in version 2, 10 in version 1); higher
+ *   means bigger numbers, more steps and harder topics.
+ * @param rules - the generator version's rules (see `generateTopicQuestion`).
+ * @throws RangeError unless `difficulty` is an integer in 1..`rules.maxDifficulty`.
  */
-export function generateQuestion(rng: Rng, difficulty: number): Question {
+export function generateQuestion(rng: Rng, difficulty: number, rules: QuestionRules): Question {
+  if (Number.isInteger(difficulty) && difficulty > MAX_DIFFICULTY) return generateMixedQuestion(rng, difficulty, rules);
   assertDifficulty(difficulty);
-  return generateTopicQuestion(rng, pickTopic(rng, difficulty), difficulty);
+  return generateTopicQuestion(rng, pickTopic(rng, difficulty), difficulty, rules);
 }
 
 /** Redraws allowed when a question's text already appeared in the list; low levels have few distinct questions. */
@@ -77,13 +86,16 @@ const REPEAT_REDRAWS = 5;
  * @param count - number of questions, a non-negative integer.
  * @param difficultyAt - level for each 0-based index, e.g. `duelDifficulty` or
  *   `(i) => contestDifficulty(i, 20)`.
+ * @param rules - the generator version's rules: what a seed draws depends on them, so a list
+ *   regenerated from a stored seed must use the version it was first drawn with.
  * @throws RangeError when `count` is not a non-negative integer or `difficultyAt` returns a value
- *   that is not an integer in 1..10.
+ *   that is not an integer in 1..`rules.maxDifficulty`.
  */
 export function generateQuestions(
   seed: string,
   count: number,
   difficultyAt: (index: number) => number,
+  rules: QuestionRules,
 ): Question[] {
   if (!Number.isInteger(count) || count < 0) {
     throw new RangeError(`count must be a non-negative integer, got ${String(count)}`);
@@ -93,9 +105,9 @@ export function generateQuestions(
   const questions: Question[] = [];
   for (let index = 0; index < count; index++) {
     const difficulty = difficultyAt(index);
-    let question = generateQuestion(rng, difficulty);
+    let question = generateQuestion(rng, difficulty, rules);
     for (let redraw = 0; redraw < REPEAT_REDRAWS && seen.has(question.text); redraw++) {
-      question = generateQuestion(rng, difficulty);
+      question = generateQuestion(rng, difficulty, rules);
     }
     seen.add(question.text);
     questions.push(question);

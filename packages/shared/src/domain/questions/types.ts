@@ -20,12 +20,13 @@ export type Topic = (typeof TOPICS)[number];
 /**
  * One numeric-answer question.
  *
- * - `text`: what the player sees, e.g. `"37 + 48"`, `"(6 + 4) × 3 − 5"`, `"√169"`, `"2^7"`,
- *   `"15% of 240"`, `"Solve for x: 3x + 7 = 25"`. Operators are `+ − × ÷ ^ √` (U+2212 minus);
- *   negative numbers are written with `−`.
+ * - `text`: what the player sees, e.g. `"37 + 48"`, `"(6 + 4) × 3 − 5"`, `"√169"`, `"2⁷"`,
+ *   `"15% of 240"`, `"Solve for x: 3x + 7 = 25"`. Operators are `+ − × ÷ √` (U+2212 minus) and
+ *   powers are written with superscript digits (`13²`, `(2 + 3)²`), as a person writes them;
+ *   negative numbers are written with `−`. Answer checking never reads the text.
  * - `answer`: the exact result, an integer or a decimal with at most 2 decimal places (the nearest
  *   double to that decimal, as `Number("58.65")` would give).
- * - `difficulty`: the integer 1..10 it was generated for.
+ * - `difficulty`: the integer it was generated for: 1..10, or 11..20 for a mixed question.
  * - `explanation`: one line showing how the answer is reached, e.g. `"37 + 48 = 85"`.
  */
 export interface Question {
@@ -39,9 +40,12 @@ export interface Question {
 /** What a topic generator decides; `generate.ts` adds the topic and difficulty. */
 export type DrawnQuestion = Pick<Question, 'text' | 'answer' | 'explanation'>;
 
-/** Lowest and highest difficulty, inclusive. */
+/** Lowest and highest difficulty of a single topic, inclusive. */
 export const MIN_DIFFICULTY = 1;
 export const MAX_DIFFICULTY = 10;
+/** Highest difficulty of a mixed question (two level-10 topics, mixed.ts), which only duels and
+ * single-player runs reach. */
+export const MAX_MIXED_DIFFICULTY = 2 * MAX_DIFFICULTY;
 
 /** One value per difficulty level 1..10, indexed by `difficulty − 1`. */
 export type LevelTable<T> = readonly [T, T, T, T, T, T, T, T, T, T];

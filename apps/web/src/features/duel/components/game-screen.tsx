@@ -277,6 +277,7 @@ export function GameScreen() {
           <Card className="duel-play-card" aria-label="Current question">
             {over ? (
               <GameOverPanel className="duel-over" icon={<IconFlag />} title="Game Over!" caption="Your final score" score={score}>
+                {total > 0 && current >= total ? <p className="text-small">You solved every question: all {total}!</p> : null}
                 <p className="text-muted text-small">Loading results…</p>
               </GameOverPanel>
             ) : (

@@ -8,7 +8,7 @@
  * toasts show in the play card, under the answer form (lib/solo-toasts).
  */
 import { DUEL, SOLO } from '@mathsprint/shared/constants';
-import { Fragment, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   AnswerForm,
@@ -22,12 +22,12 @@ import {
   Page,
   PlayFeedback,
   QuestionProgress,
+  QuestionText,
   cx,
 } from '../../../components/ui';
 import { parseAnswer } from '../../../lib/answer-input';
 import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
-import { isLongQuestion, questionChunks } from '../lib/question-layout';
 import { SOLO_FEEDBACK_CONTAINER, soloToasts } from '../lib/solo-toasts';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
 import './solo.css';
@@ -64,26 +64,6 @@ async function resumeOrStart(mode: number): Promise<Loaded> {
   const session: StoredSoloSession = { ...started, mode };
   saveSoloSession(session);
   return { session, timeLeft: started.timerDuration, score: 0, current: 0 };
-}
-
-/**
- * The question as components/ui's QuestionText sets it (large, announced politely when it changes),
- * but a long one smaller and broken between its bracket groups only (lib/question-layout). Its text
- * content is the question's text.
- */
-function SoloQuestion({ text }: { text: string | undefined }) {
-  return (
-    <p className={cx('question-text solo-question', isLongQuestion(text) && 'solo-question-long')} aria-live="polite">
-      {text === undefined
-        ? '…'
-        : questionChunks(text).map((chunk, i) => (
-            <Fragment key={i}>
-              {i > 0 ? ' ' : null}
-              <span className="solo-question-chunk">{chunk}</span>
-            </Fragment>
-          ))}
-    </p>
-  );
 }
 
 export function SoloScreen() {
@@ -287,6 +267,7 @@ export function SoloScreen() {
           {phase === 'over' ? (
             <div ref={overRef} tabIndex={-1} className="solo-over-focus">
               <GameOverPanel className="solo-over" icon={<IconStar />} tone="gold" title="Challenge Complete!" caption="Your score" score={score}>
+                {total > 0 && current >= total ? <p className="text-small">You solved every question: all {total}!</p> : null}
                 {paceFlag ? <PaceNotice who="You" effect="this run sets no record" /> : null}
                 <Button variant="ghost" onClick={() => navigate('/')}>
                   Return to Home
@@ -297,7 +278,7 @@ export function SoloScreen() {
             <div className="stack">
               <QuestionProgress current={current} total={total} label="Challenge progress" />
               <div className="solo-question-wrap">
-                <SoloQuestion text={session.questions[current]} />
+                <QuestionText question={session.questions[current]} className="solo-question" />
                 <span
                   className={cx('solo-mark', mark === 'correct' && 'solo-mark-correct', mark === 'wrong' && 'solo-mark-wrong')}
                   role="status"

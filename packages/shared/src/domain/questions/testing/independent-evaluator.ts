@@ -44,11 +44,20 @@ function parseDecimal(text: string): Rational {
   return rational(BigInt(whole! + fraction), 10n ** BigInt(fraction.length));
 }
 
-type Token = { kind: 'number'; value: Rational } | { kind: 'symbol'; value: string };
+type Token = { kind: 'number'; value: Rational } | { kind: 'symbol'; value: string } | { kind: 'exponent'; value: bigint };
+
+/** Superscript digits as a person writes a power (2⁵, 13²), read without the generator's code. */
+const SUPERSCRIPTS = '⁰¹²³⁴⁵⁶⁷⁸⁹';
+
+/**
+ * One operation met while evaluating: `op` is '+', '−', '×' (also implicit, as in "3x"), '÷', '^'
+ * or '√' (then `left` is the operand and `right` is undefined). Lets tests inspect every step.
+ */
+export type StepListener = (op: string, left: Rational, right: Rational | undefined) => void;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
-  const pattern = /\s*(\d+(?:\.\d+)?|[-−+×*÷/^√()x])/y;
+  const pattern = /\s*(\d+(?:\.\d+)?|[⁰¹²³⁴⁵⁶⁷⁸⁹]+|[-−+×*÷/^√()x])/y;
   let position = 0;
   while (position < text.length) {
     pattern.lastIndex = position;
@@ -58,13 +67,17 @@ function tokenize(text: string): Token[] {
       throw new Error(`cannot read '${text.slice(position)}'`);
     }
     const raw = match[1]!;
-    tokens.push(/\d/.test(raw) ? { kind: 'number', value: parseDecimal(raw) } : { kind: 'symbol', value: raw });
+    if (SUPERSCRIPTS.includes(raw[0]!)) {
+      tokens.push({ kind: 'exponent', value: BigInt(Array.from(raw, (c) => SUPERSCRIPTS.indexOf(c)).join('')) });
+    } else {
+      tokens.push(/\d/.test(raw) ? { kind: 'number', value: parseDecimal(raw) } : { kind: 'symbol', value: raw });
+    }
     position = pattern.lastIndex;
   }
   return tokens;
 }
 
-function evaluateText(text: string, x?: Rational): Rational {
+function evaluateText(text: string, x?: Rational, onStep?: StepListener): Rational {
   const tokens = tokenize(text);
   let i = 0;
   const peek = () => tokens[i];
@@ -80,7 +93,9 @@ function evaluateText(text: string, x?: Rational): Rational {
     let value = term();
     while (isSymbol('+', '−', '-')) {
       const op = (tokens[i++] as { value: string }).value;
-      value = op === '+' ? add(value, term()) : sub(value, term());
+      const right = term();
+      onStep?.(op === '+' ? '+' : '−', value, right);
+      value = op === '+' ? add(value, right) : sub(value, right);
     }
     return value;
   };
@@ -89,9 +104,13 @@ function evaluateText(text: string, x?: Rational): Rational {
     for (;;) {
       if (isSymbol('×', '*', '÷', '/')) {
         const op = (tokens[i++] as { value: string }).value;
-        value = op === '×' || op === '*' ? mul(value, unary()) : div(value, unary());
+        const right = unary();
+        onStep?.(op === '×' || op === '*' ? '×' : '÷', value, right);
+        value = op === '×' || op === '*' ? mul(value, right) : div(value, right);
       } else if (isSymbol('x', '(', '√')) {
-        value = mul(value, power());
+        const right = power();
+        onStep?.('×', value, right);
+        value = mul(value, right);
       } else {
         return value;
       }
@@ -106,9 +125,18 @@ function evaluateText(text: string, x?: Rational): Rational {
   };
   const power = (): Rational => {
     const base = atom();
+    const t = peek();
+    if (t?.kind === 'exponent') {
+      i++;
+      const exponent = rational(t.value);
+      onStep?.('^', base, exponent);
+      return pow(base, exponent);
+    }
     if (isSymbol('^')) {
       i++;
-      return pow(base, unary());
+      const exponent = unary();
+      onStep?.('^', base, exponent);
+      return pow(base, exponent);
     }
     return base;
   };
@@ -116,6 +144,7 @@ function evaluateText(text: string, x?: Rational): Rational {
     const t = tokens[i++];
     if (!t) throw new Error(`unexpected end of '${text}'`);
     if (t.kind === 'number') return t.value;
+    if (t.kind === 'exponent') throw new Error(`an exponent without a base in '${text}'`);
     if (t.value === 'x') {
       if (!x) throw new Error('x without a value');
       return x;
@@ -125,7 +154,11 @@ function evaluateText(text: string, x?: Rational): Rational {
       expect_(')');
       return value;
     }
-    if (t.value === '√') return root(atom());
+    if (t.value === '√') {
+      const operand = atom();
+      onStep?.('√', operand, undefined);
+      return root(operand);
+    }
     throw new Error(`unexpected '${t.value}' in '${text}'`);
   };
   const value = expression();
@@ -161,4 +194,9 @@ export function toHundredths(value: Rational): bigint {
 /** The question's answer as a JS number (exact to 2 decimals), for tests that answer like a player. */
 export function solveQuestionText(text: string): number {
   return Number(toHundredths(solveQuestionExact(text))) / 100;
+}
+
+/** Evaluates an expression text (no "Solve for x", no "% of"), reporting every operation to `onStep`. */
+export function evaluateExpressionSteps(text: string, onStep: StepListener): Rational {
+  return evaluateText(text, undefined, onStep);
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { ADDITION_RANGE, drawAddition } from './addition.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
-  Array.from({ length: count }, (_, i) => drawAddition(createRng(`addition-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawAddition(createRng(`addition-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 describe('drawAddition', () => {
   it('writes "a + b" with the sum as answer and a one-line explanation', () => {

@@ -2,6 +2,7 @@
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel } from '../draw.js';
 import { bin, fromExpression, num, type Expr } from '../expression.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 /**
@@ -24,9 +25,14 @@ export const ADDITION_RANGE: LevelTable<readonly [number, number]> = [
 /** A third term from level 7: harder through an extra step, not only bigger numbers. */
 const TERMS: LevelTable<number> = [2, 2, 2, 2, 2, 2, 3, 3, 3, 3];
 
-export function drawAddition(rng: Rng, difficulty: number): DrawnQuestion {
+/** The sum as a tree, for mixed questions (mixed.ts) and for `drawAddition`. */
+export function additionExpr(rng: Rng, difficulty: number): Expr {
   const [min, max] = atLevel(ADDITION_RANGE, difficulty);
   let expr: Expr = num(randomInt(rng, min, max));
   for (let i = 1; i < atLevel(TERMS, difficulty); i++) expr = bin('+', expr, num(randomInt(rng, min, max)));
-  return fromExpression(expr);
+  return expr;
+}
+
+export function drawAddition(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(additionExpr(rng, difficulty), rules.powerNotation);
 }

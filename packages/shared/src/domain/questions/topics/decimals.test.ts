@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawDecimals } from './decimals.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
-  Array.from({ length: count }, (_, i) => drawDecimals(createRng(`decimals-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawDecimals(createRng(`decimals-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 /** "3.25" → 325, checked to be a decimal with at most 2 places. */
 const hundredths = (text: string): number => {

@@ -4,8 +4,9 @@
  * "0.1 + 0.2" has the answer 0.3, not 0.30000000000000004.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, chance, pick } from '../draw.js';
+import { atLevel, chance, pick, redrawWhile } from '../draw.js';
 import { formatHundredths, fromHundredths } from '../format.js';
+import { since, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 type Operation = 'add' | 'subtract' | 'add-three' | 'times-whole' | 'times-decimal' | 'divide-by-whole' | 'divide-by-decimal';
@@ -55,7 +56,7 @@ function question(text: string, hundredths: number): DrawnQuestion {
   return { text, answer: fromHundredths(hundredths), explanation: `${text} = ${answer}` };
 }
 
-function drawOperation(rng: Rng, operation: Operation, shape: Shape): DrawnQuestion {
+function drawOperation(rng: Rng, operation: Operation, shape: Shape, rules: QuestionRules): DrawnQuestion {
   const f = formatHundredths;
   switch (operation) {
     case 'add': {
@@ -66,15 +67,16 @@ function drawOperation(rng: Rng, operation: Operation, shape: Shape): DrawnQuest
     }
     case 'subtract': {
       const x = decimalHundredths(rng, shape.maxWhole, shape.places);
-      const y = decimalHundredths(rng, shape.maxWhole, shape.places);
+      // Equal operands would make the answer 0 (issue #47): from version 2 the second is drawn again.
+      const y = redrawWhile(() => decimalHundredths(rng, shape.maxWhole, shape.places), (v) => since(rules, 2) && v === x);
       const [a, b] = x >= y ? [x, y] : [y, x];
       return question(`${f(a)} − ${f(b)}`, a - b);
     }
     case 'add-three': {
       const a = decimalHundredths(rng, shape.maxWhole, shape.places);
       const b = decimalHundredths(rng, shape.maxWhole, shape.places);
-      // The subtrahend is at most a + b, so the result is never negative.
-      const c = randomInt(rng, 1, a + b);
+      // The subtrahend is below a + b, so the result is positive, never 0 (version 1: at most a + b).
+      const c = randomInt(rng, 1, since(rules, 2) ? a + b - 1 : a + b);
       return question(`${f(a)} + ${f(b)} − ${f(c)}`, a + b - c);
     }
     case 'times-whole': {
@@ -101,7 +103,7 @@ function drawOperation(rng: Rng, operation: Operation, shape: Shape): DrawnQuest
   }
 }
 
-export function drawDecimals(rng: Rng, difficulty: number): DrawnQuestion {
+export function drawDecimals(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  return drawOperation(rng, pick(rng, shape.operations), shape);
+  return drawOperation(rng, pick(rng, shape.operations), shape, rules);
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawDivision } from './division.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 200) =>
-  Array.from({ length: count }, (_, i) => drawDivision(createRng(`division-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawDivision(createRng(`division-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 describe('drawDivision', () => {
   it('writes "a ÷ b" with an exact integer quotient and a divisor of at least 2', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawLinearEquation } from './linear-equations.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
   Array.from({ length: count }, (_, i) =>
-    drawLinearEquation(createRng(`linear-equations-${difficulty}-${i}`), difficulty),
+    drawLinearEquation(createRng(`linear-equations-${difficulty}-${i}`), difficulty, LATEST_RULES),
   );
 
 const int = (text: string) => Number(text.replace('−', '-'));

@@ -4,8 +4,9 @@
  * from its solution, so the answer is exact.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, pick } from '../draw.js';
+import { atLevel, pick, redrawWhile } from '../draw.js';
 import { formatInteger, MINUS } from '../format.js';
+import { isStrict, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 type Form = 'ax+b=c' | 'ax+b=cx+d' | 'a(x+b)=c';
@@ -57,14 +58,26 @@ function move(value: number): string {
   return value >= 0 ? `subtract ${value} from both sides` : `add ${-value} to both sides`;
 }
 
-export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion {
+/** The solution; from `nonTrivialFrom` never 0 (issue #47: "x = 0" answers itself). */
+function solution(rng: Rng, shape: Shape, strict: boolean): number {
+  const [min, max] = shape.solution;
+  if (!strict || min > 0 || max < 0) return randomInt(rng, min, max);
+  const x = randomInt(rng, min, max - 1);
+  return x >= 0 ? x + 1 : x;
+}
+
+export function drawLinearEquation(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  const x = randomInt(rng, shape.solution[0], shape.solution[1]);
+  const strict = isStrict(rules, difficulty);
+  const x = solution(rng, shape, strict);
+  // From `nonTrivialFrom` no side is a bare 0 ("2x − 16 = 0"): the constant that would make it is redrawn.
+  const nonZero = (zeroAt: number) =>
+    redrawWhile(() => constant(rng, shape), (b) => strict && b === zeroAt);
   const fmt = formatInteger;
   switch (pick(rng, shape.forms)) {
     case 'ax+b=c': {
       const a = randomInt(rng, 2, Math.max(2, shape.maxCoefficient));
-      const b = constant(rng, shape);
+      const b = nonZero(-a * x);
       const c = a * x + b;
       return {
         text: `Solve for x: ${term(a)}${signed(b)} = ${fmt(c)}`,
@@ -75,7 +88,7 @@ export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion 
     case 'ax+b=cx+d': {
       const c = randomInt(rng, 1, shape.maxCoefficient - 1);
       const a = randomInt(rng, c + 1, shape.maxCoefficient);
-      const b = constant(rng, shape);
+      const b = nonZero(-(a - c) * x);
       const d = (a - c) * x + b;
       return {
         text: `Solve for x: ${term(a)}${signed(b)} = ${term(c)}${signed(d)}`,
@@ -87,7 +100,7 @@ export function drawLinearEquation(rng: Rng, difficulty: number): DrawnQuestion 
     }
     case 'a(x+b)=c': {
       const a = randomInt(rng, 2, shape.maxCoefficient);
-      const b = constant(rng, shape);
+      const b = nonZero(-x);
       const c = a * (x + b);
       return {
         text: `Solve for x: ${a}(x${signed(b)}) = ${fmt(c)}`,

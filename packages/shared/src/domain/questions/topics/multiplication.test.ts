@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawMultiplication, FACTOR_RANGES } from './multiplication.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 200) =>
   Array.from({ length: count }, (_, i) =>
-    drawMultiplication(createRng(`multiplication-${difficulty}-${i}`), difficulty),
+    drawMultiplication(createRng(`multiplication-${difficulty}-${i}`), difficulty, LATEST_RULES),
   );
 
 describe('drawMultiplication', () => {

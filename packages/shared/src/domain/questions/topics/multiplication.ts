@@ -1,7 +1,8 @@
 /** Multiplication: times tables first, then two- and three-digit factors. */
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel, chance } from '../draw.js';
-import { bin, fromExpression, num } from '../expression.js';
+import { bin, fromExpression, num, type Expr } from '../expression.js';
+import type { QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 /** Factor ranges `[[minA, maxA], [minB, maxB]]` per level. */
@@ -25,10 +26,15 @@ export const FACTOR_RANGES: LevelTable<FactorRanges> = [
   [[100, 999], [11, 99]],
 ];
 
-export function drawMultiplication(rng: Rng, difficulty: number): DrawnQuestion {
+/** The product as a tree, for mixed questions (mixed.ts) and for `drawMultiplication`. */
+export function multiplicationExpr(rng: Rng, difficulty: number): Expr {
   const [[minA, maxA], [minB, maxB]] = atLevel(FACTOR_RANGES, difficulty);
   const a = randomInt(rng, minA, maxA);
   const b = randomInt(rng, minB, maxB);
   const [left, right] = chance(rng, 0.5) ? [a, b] : [b, a];
-  return fromExpression(bin('×', num(left), num(right)));
+  return bin('×', num(left), num(right));
+}
+
+export function drawMultiplication(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(multiplicationExpr(rng, difficulty), rules.powerNotation);
 }

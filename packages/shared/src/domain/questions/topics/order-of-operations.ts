@@ -4,7 +4,8 @@
  */
 import { randomInt, type Rng } from '../../rng.js';
 import { atLevel, pick } from '../draw.js';
-import { bin, evaluate, fromExpression, num, type BinaryOperator, type Expr } from '../expression.js';
+import { bin, evaluate, fromExpression, hasTrivialStep, num, type BinaryOperator, type Expr } from '../expression.js';
+import { isStrict, since, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 interface Shape {
@@ -76,13 +77,24 @@ function mixesPrecedence(expr: Expr): boolean {
   return (ops.has('+') || ops.has('−')) && (ops.has('×') || ops.has('÷') || ops.has('^'));
 }
 
-export function drawOrderOfOperations(rng: Rng, difficulty: number): DrawnQuestion {
+/**
+ * The expression as a tree, for mixed questions (mixed.ts) and for `drawOrderOfOperations`. From
+ * `nonTrivialFrom` a tree with a trivial step ("5 × (7 − 7)", "× (6 ÷ 6)") is drawn again.
+ */
+export function orderOfOperationsExpr(rng: Rng, difficulty: number, rules: QuestionRules): Expr {
   const shape = atLevel(SHAPES, difficulty);
+  const strict = isStrict(rules, difficulty);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const tree = buildTree(rng, randomInt(rng, shape.operations[0], shape.operations[1]), shape);
-    if (mixesPrecedence(tree) && evaluate(tree) <= shape.maxAnswer) return fromExpression(tree);
+    if (mixesPrecedence(tree) && evaluate(tree) <= shape.maxAnswer && !(strict && hasTrivialStep(tree))) return tree;
   }
   // Practically unreachable (most trees qualify); keeps the generator total and deterministic.
-  const [a, b, c] = [randomInt(rng, 1, 9), randomInt(rng, 1, 9), randomInt(rng, 2, 9)];
-  return fromExpression(bin('×', bin('+', num(a), num(b)), num(c)));
+  // Version 1 allowed a 1 in the sum.
+  const least = since(rules, 2) ? 2 : 1;
+  const [a, b, c] = [randomInt(rng, least, 9), randomInt(rng, least, 9), randomInt(rng, 2, 9)];
+  return bin('×', bin('+', num(a), num(b)), num(c));
+}
+
+export function drawOrderOfOperations(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
+  return fromExpression(orderOfOperationsExpr(rng, difficulty, rules), rules.powerNotation);
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawPercentages } from './percentages.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
-  Array.from({ length: count }, (_, i) => drawPercentages(createRng(`percentages-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawPercentages(createRng(`percentages-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 const parse = (text: string) => {
   const [, percent, base] = /^(\d+)% of (\d+)$/.exec(text)!;

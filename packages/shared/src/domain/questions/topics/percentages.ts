@@ -3,8 +3,9 @@
  * hundredths, so every answer has at most 2 decimals by construction.
  */
 import { randomInt, type Rng } from '../../rng.js';
-import { atLevel, pick } from '../draw.js';
+import { atLevel, pick, redrawWhile } from '../draw.js';
 import { formatHundredths, fromHundredths } from '../format.js';
+import { isStrict, type QuestionRules } from '../rules.js';
 import type { DrawnQuestion, LevelTable } from '../types.js';
 
 interface Shape {
@@ -40,11 +41,15 @@ function gcd(a: number, b: number): number {
   return b === 0 ? a : gcd(b, a % b);
 }
 
-export function drawPercentages(rng: Rng, difficulty: number): DrawnQuestion {
+export function drawPercentages(rng: Rng, difficulty: number, rules: QuestionRules): DrawnQuestion {
   const shape = atLevel(SHAPES, difficulty);
-  const percent = pick(rng, shape.percents);
+  // From `nonTrivialFrom`, 1% and 100% (a shift of the point, the base itself) are drawn again,
+  // and the base is at least 2 (issue #47).
+  const strict = isStrict(rules, difficulty);
+  const percent = redrawWhile(() => pick(rng, shape.percents), (p) => strict && (p === 1 || p === 100));
   const unit = shape.wholeAnswer ? 100 / gcd(percent, 100) : 1;
-  const base = unit * randomInt(rng, 1, Math.max(1, Math.floor(shape.maxBase / unit)));
+  const least = strict && unit === 1 ? 2 : 1;
+  const base = unit * randomInt(rng, least, Math.max(least, Math.floor(shape.maxBase / unit)));
   const hundredths = percent * base;
   const answer = formatHundredths(hundredths);
   return {

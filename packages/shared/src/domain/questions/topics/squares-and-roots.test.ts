@@ -1,21 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { drawSquaresAndRoots } from './squares-and-roots.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 300) =>
   Array.from({ length: count }, (_, i) =>
-    drawSquaresAndRoots(createRng(`squares-and-roots-${difficulty}-${i}`), difficulty),
+    drawSquaresAndRoots(createRng(`squares-and-roots-${difficulty}-${i}`), difficulty, LATEST_RULES),
   );
 
 describe('drawSquaresAndRoots', () => {
-  it('asks "n^2" or "√(n²)" up to level 6', () => {
+  it('asks "n²" or "√(n²)" up to level 6, explained by the multiplication', () => {
     for (let level = 1; level <= 6; level++) {
       for (const q of sample(level, 100)) {
-        const square = /^(\d+)\^2$/.exec(q.text);
+        const square = /^(\d+)²$/.exec(q.text);
         const root = /^√(\d+)$/.exec(q.text);
         expect(square ?? root).not.toBeNull();
         if (square) expect(q.answer).toBe(Number(square[1]) ** 2);
+        if (square) expect(q.explanation).toBe(`${q.text} = ${square[1]} × ${square[1]} = ${q.answer}`);
         if (root) expect(q.answer ** 2).toBe(Number(root[1]));
+        if (root) expect(q.explanation).toBe(`${q.text} = ${q.answer} because ${q.answer} × ${q.answer} = ${root[1]}`);
       }
     }
   });

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createRng } from '../../rng.js';
 import { ADDITION_RANGE } from './addition.js';
 import { drawSubtraction } from './subtraction.js';
+import { LATEST_RULES } from '../rules.js';
 
 const sample = (difficulty: number, count = 200) =>
-  Array.from({ length: count }, (_, i) => drawSubtraction(createRng(`subtraction-${difficulty}-${i}`), difficulty));
+  Array.from({ length: count }, (_, i) => drawSubtraction(createRng(`subtraction-${difficulty}-${i}`), difficulty, LATEST_RULES));
 
 describe('drawSubtraction', () => {
   it('writes "a − b" (U+2212) with a non-negative difference', () => {

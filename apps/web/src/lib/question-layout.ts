@@ -1,7 +1,8 @@
 /**
- * How the single-player screen sets a question's text. The game screens set questions at up to
- * 3.25 rem, which fits '7 × 8' on any phone but broke a level-10 question such as
- * '(17 − (24 − 17) + 18) × (160 ÷ 8)' over three lines at 375 px, inside its brackets.
+ * How the game screens (Math Challenge, single-player) set a question's text (components/ui
+ * QuestionText). They set questions at up to 3.25 rem, which fits '7 × 8' on any phone but broke a
+ * level-10 question such as '(17 − (24 − 17) + 18) × (160 ÷ 8)' over three lines at 375 px, inside
+ * its brackets; the mixed questions past level 10 are longer still.
  */
 
 /** Longer texts are set smaller: 16 characters is the most that stays on one line at 375 px at the large size. */

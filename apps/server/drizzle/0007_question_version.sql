@@ -1,0 +1,1 @@
+ALTER TABLE "contests" ADD COLUMN "question_version" integer DEFAULT 1 NOT NULL;
