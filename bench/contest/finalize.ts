@@ -45,10 +45,11 @@ import { rateContest } from '../../packages/shared/src/domain/index.js';
 import { createRng } from '../../packages/shared/src/domain/rng.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
-import { contestAttempts, contests, ratingHistory, users, type NewUserRow } from '../../apps/server/src/db/schema/index.js';
+import { contestAttempts, contests, ratingHistory, users } from '../../apps/server/src/db/schema/index.js';
 import { ManualClock } from '../../apps/server/src/platform/clock.js';
 import { openDatabase } from '../../apps/server/src/platform/db.js';
 import { serverNodeFlags } from '../support/server-flags.js';
+import { playerRows } from './seed.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,18 +74,7 @@ const CLOSE_MS = OPEN_MS + DURATION_MINUTES * 60_000;
 async function seed(dataDir: string): Promise<string> {
   const rng = createRng('bench-contest-finalize');
   const contestId = randomUUID();
-  const players: NewUserRow[] = [];
-  for (let i = 0; i < PLAYERS; i++) {
-    players.push({
-      id: randomUUID(),
-      name: `Player ${String(i).padStart(5, '0')}`,
-      email: `player${i}@bench.invalid`,
-      isGuest: false,
-      rating: 800 + rng() * 1600,
-      rd: 50 + rng() * 300,
-      tokenVersion: 0,
-    });
-  }
+  const players = playerRows(rng, PLAYERS);
   const attempts = players.map((p) => {
     // Stronger players answer more right; 21 possible scores, so scores tie and times break them.
     const correct = Math.max(0, Math.min(QUESTIONS, Math.round(QUESTIONS / (1 + Math.exp(-((p.rating as number) - 1600) / 300)) + 4 * (rng() - 0.5))));

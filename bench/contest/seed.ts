@@ -22,14 +22,10 @@ export interface SeededPlayers {
 const INSERT_BATCH = 1000;
 
 /**
- * Seeds `count` players (ratings spread 800–2400, RD 50–350, as a live leaderboard would have) and
- * one operator account with `adminEmail`, then mints everyone's token.
- *
- * @param dataDir - the DATA_DIR the server will use (PGlite under dataDir/pgdata).
- * @param jwtSecret - the JWT_SECRET the server will be started with (≥ 32 characters).
+ * `count` user rows named `Player 00000`…, ratings spread 800–2400 and RD 50–350 (as a live
+ * leaderboard would have), drawn from `rng` in order, so a seed name gives the same field.
  */
-export async function seedPlayers(dataDir: string, count: number, adminEmail: string, jwtSecret: string): Promise<SeededPlayers> {
-  const rng = createRng('bench-contest-players');
+export function playerRows(rng: () => number, count: number): NewUserRow[] {
   const rows: NewUserRow[] = [];
   for (let i = 0; i < count; i++) {
     rows.push({
@@ -42,6 +38,18 @@ export async function seedPlayers(dataDir: string, count: number, adminEmail: st
       tokenVersion: 0,
     });
   }
+  return rows;
+}
+
+/**
+ * Seeds `count` players (ratings spread 800–2400, RD 50–350, as a live leaderboard would have) and
+ * one operator account with `adminEmail`, then mints everyone's token.
+ *
+ * @param dataDir - the DATA_DIR the server will use (PGlite under dataDir/pgdata).
+ * @param jwtSecret - the JWT_SECRET the server will be started with (≥ 32 characters).
+ */
+export async function seedPlayers(dataDir: string, count: number, adminEmail: string, jwtSecret: string): Promise<SeededPlayers> {
+  const rows = playerRows(createRng('bench-contest-players'), count);
   // An operator, as `npm run admin -- grant` would make it (the flag is all the command sets).
   const admin = { id: randomUUID(), name: 'Bench Admin', email: adminEmail, isGuest: false, isOperator: true, tokenVersion: 0 };
 

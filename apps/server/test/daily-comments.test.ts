@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DailyComment, DailyCommentResponse, DailyCommentsResponse } from '@mathsprint/shared/protocol';
 import { guest, signup, type Account } from './helpers/accounts.js';
-import { call, connectClient, correctAnswers, nextEvent, setRating, type Client } from './helpers/daily.js';
+import { call, connectClient, correctAnswers, nextEvent, setRating, submitSection, type Client } from './helpers/daily.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TODAY = '2026-01-29';
@@ -263,11 +263,7 @@ describe('daily discussion rate limit', () => {
     });
     const [ann, bob] = await Promise.all([signup(server, 'Ann'), signup(server, 'Bob')]);
     // The discussion is readable and writable only after the set is submitted.
-    for (const account of [ann, bob]) {
-      expect((await call(server, 'GET', `/api/daily/section/${TODAY}/basic`, { token: account.token })).status).toBe(200);
-      const res = await call(server, 'POST', '/api/daily/submit', { token: account.token, body: { date: TODAY, sectionKey: 'basic', answers: correctAnswers(TODAY, 'basic') } });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-    }
+    for (const account of [ann, bob]) await submitSection(server, account.token, TODAY, 'basic');
     const comment = (token: string, text: string) =>
       call<DailyCommentResponse>(server, 'POST', '/api/daily/comment', { token, body: { date: TODAY, sectionKey: 'basic', text } });
     const opened = Date.now();

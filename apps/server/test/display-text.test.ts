@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse, ContestResponse, DailyComment, DailyCommentsResponse } from '@mathsprint/shared/protocol';
 import { contests, dailyComments, users } from '../src/db/schema/index.js';
 import { signup, signupOperator, type Account } from './helpers/accounts.js';
-import { call, connectClient, correctAnswers, nextEvent, type Client } from './helpers/daily.js';
+import { call, connectClient, nextEvent, submitSection, type Client } from './helpers/daily.js';
 import { ManualClock, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TODAY = '2026-01-29';
@@ -29,11 +29,7 @@ describe('control and format characters in text other players see', () => {
     ann = await signup(server, 'Ann');
     const bob = await signup(server, 'Bob');
     // A section's discussion opens to a player once they have submitted it.
-    for (const account of [ann, bob]) {
-      expect((await call(server, 'GET', `/api/daily/section/${TODAY}/basic`, { token: account.token })).status).toBe(200);
-      const submitted = await call(server, 'POST', '/api/daily/submit', { token: account.token, body: { date: TODAY, sectionKey: 'basic', answers: correctAnswers(TODAY, 'basic') } });
-      expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
-    }
+    for (const account of [ann, bob]) await submitSection(server, account.token, TODAY, 'basic');
     bobSocket = await connectClient(server, bob.token);
     expect(await bobSocket.timeout(3000).emitWithAck('joinCommentRoom', { date: TODAY, sectionKey: 'basic' })).toEqual({});
   });

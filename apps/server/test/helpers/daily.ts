@@ -6,6 +6,8 @@ import type { ClientToServerEvents, DailySectionKey, ServerToClientEvents } from
 import { users } from '../../src/db/schema/index.js';
 import type { TestServer } from './test-server.js';
 
+import { call } from './http.js';
+
 export { call, type Reply } from './http.js';
 
 export type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -39,4 +41,15 @@ export function nextEvent<E extends keyof ServerToClientEvents>(socket: Client, 
       resolve(payload as Parameters<ServerToClientEvents[E]>[0]);
     }) as never);
   });
+}
+
+/**
+ * Opens `sectionKey` of `date` as `token`'s player and submits it with every answer right, so
+ * that its discussion is theirs from then on; throws unless both calls succeed.
+ */
+export async function submitSection(server: TestServer, token: string, date: string, sectionKey: DailySectionKey): Promise<void> {
+  const opened = await call(server, 'GET', `/api/daily/section/${date}/${sectionKey}`, { token });
+  if (opened.status !== 200) throw new Error(`opening ${sectionKey}: ${opened.status} ${JSON.stringify(opened.body)}`);
+  const submitted = await call(server, 'POST', '/api/daily/submit', { token, body: { date, sectionKey, answers: correctAnswers(date, sectionKey) } });
+  if (submitted.status !== 200) throw new Error(`submitting ${sectionKey}: ${submitted.status} ${JSON.stringify(submitted.body)}`);
 }
