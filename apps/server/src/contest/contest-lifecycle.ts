@@ -8,7 +8,7 @@
  */
 import { contestStandings, rateContest, type Question } from '@mathsprint/shared/domain';
 import type { Database } from '../platform/db.js';
-import { applyRatingPeriod, type RatingChange } from '../rating/rating-period.js';
+import { applyRatingPeriod, type RatingChange } from '../rating/rating.service.js';
 import { claimStage, lockUnsubmitted, storeStandings, storeSubmissions, submittedAttempts } from './contest.repo.js';
 import { attemptTimeMs, maxScore, scoreAnswers, type AttemptRecord, type ContestRecord } from './contest-views.js';
 

@@ -21,7 +21,7 @@ import {
   rankPlayers,
 } from '@mathsprint/shared/domain';
 import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 
 export type DuelStatus = 'waiting' | 'playing' | 'finished';
 

@@ -35,7 +35,7 @@ import {
   rejoinRoomSchema,
   submitAnswerSchema,
 } from '@mathsprint/shared/protocol';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
@@ -44,8 +44,8 @@ import { userRoom } from '../platform/notifier.js';
 import { createLocalLocks } from '../platform/local-locks.js';
 import { createRedisLocks, type KeyedLock } from '../platform/redis-locks.js';
 import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type EventContext, type TypedServer, type TypedSocket } from '../platform/socket.js';
-import { timedHandler } from '../ops/metrics.js';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import { timedHandler } from '../platform/timed-handler.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 import * as machine from './duel.machine.js';
 import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { startLeaseLoop } from './lease-loop.js';

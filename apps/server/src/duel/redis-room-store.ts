@@ -35,7 +35,7 @@
  */
 import type { Redis } from 'ioredis';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
 import { changedRoom, finishedGameOf, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';

@@ -36,7 +36,7 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DUEL_ERRORS, firstIssueMessage, unstorableTextIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
 import { handshakeToken } from './handshake-token.js';
 import type { InterServerEvents } from './inter-server.js';

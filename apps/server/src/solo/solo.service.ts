@@ -26,7 +26,7 @@ import {
 } from '@mathsprint/shared/domain';
 import type { DuelMode } from '@mathsprint/shared/constants';
 import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import { soloRuns } from '../db/schema/index.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
