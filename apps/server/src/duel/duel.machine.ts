@@ -69,7 +69,7 @@ export const questionCount = (q: DuelQuestions): number => q.answers.length;
 /** Text of question `index`, or null past the last one. */
 export function questionText(q: DuelQuestions, index: number): string | null {
   if (index < 0 || index >= q.answers.length) return null;
-  return q.joined.slice(q.starts[index]!, q.starts[index + 1]! - 1);
+  return q.joined.slice(q.starts[index], q.starts[index + 1]! - 1);
 }
 
 /** Every question text, as gameStarted, rematchStarted and rejoinRoom send them. */

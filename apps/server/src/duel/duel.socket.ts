@@ -402,7 +402,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       io.in(duelRoom(code)).socketsLeave(duelRoom(code));
     }
   }
-  const sweeper = setInterval(() => sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
+  const sweeper = setInterval(() => void sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
   sweeper.unref();
 
   /** Keeps the clock of `game`, started on another process, for this process's sockets of room
@@ -451,7 +451,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   }
   const catchUpEveryMs = deps.config.DUEL_CATCH_UP_INTERVAL_MS;
   const catchUpTimer =
-    redis && catchUpEveryMs > 0 ? setInterval(() => catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
+    redis && catchUpEveryMs > 0 ? setInterval(() => void catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
   catchUpTimer?.unref();
 
   if (redis) {
