@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'eslint/config';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX, createNodeResolver } from 'eslint-plugin-import-x';
@@ -22,7 +23,7 @@ const domains = fs
   .map((d) => d.name);
 const servicesOf = (domain) => fs.readdirSync(path.join(root, serverSrc, domain)).filter((f) => f.endsWith('.service.ts'));
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: ['**/node_modules/', '**/dist/', 'apps/server/drizzle/', 'data/', 'artifacts/', 'backups/', '**/.vite/'],
   },
@@ -31,9 +32,9 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        // Each file is checked in the program of its nearest tsconfig.json; the few root files
-        // outside every tsconfig.json get the base options.
-        projectService: { allowDefaultProject: ['*.js', '*.ts', 'scripts/*.mjs', 'apps/server/build.mjs'], defaultProject: 'tsconfig.base.json' },
+        // Each file is checked in the program of its nearest tsconfig.json; vitest.config.ts, in
+        // none, gets the base options.
+        projectService: { allowDefaultProject: ['vitest.config.ts'], defaultProject: 'tsconfig.base.json' },
         tsconfigRootDir: root,
       },
     },
