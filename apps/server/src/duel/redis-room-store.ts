@@ -319,14 +319,8 @@ export class RedisRoomStore implements RoomStore {
     const is = seated(next);
     const userKeys: string[] = [];
     const userOps: string[] = [];
-    for (const id of is) if (!was.has(id)) {
-      userKeys.push(this.keys.user(id));
-      userOps.push('set');
-    }
-    for (const id of was) if (!is.has(id)) {
-      userKeys.push(this.keys.user(id));
-      userOps.push('del');
-    }
+    for (const id of is) if (!was.has(id)) { userKeys.push(this.keys.user(id)); userOps.push('set'); }
+    for (const id of was) if (!is.has(id)) { userKeys.push(this.keys.user(id)); userOps.push('del'); }
 
     const keys = [this.keys.room(next.code), this.keys.finished, this.keys.finishedAt, ...userKeys];
     return this.redis.duelCas(
