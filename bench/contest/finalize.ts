@@ -83,7 +83,7 @@ async function seed(dataDir: string): Promise<string> {
     return {
       id: randomUUID(),
       contestId,
-      userId: p.id as string,
+      userId: p.id,
       registeredAt: new Date(OPEN_MS - 3_600_000),
       startedAt: new Date(startedMs),
       submittedAt: new Date(submittedMs),

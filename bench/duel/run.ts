@@ -83,7 +83,6 @@ import { serverNodeFlags } from '../support/server-flags.js';
 import type { GapTotals } from '../support/stall-watch.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
 
 const { values: args } = parseArgs({
   options: {
@@ -224,14 +223,14 @@ function combine(stats: ServerStats[]): ServerStats {
 /** The shared backends of a cluster run: a scratch PostgreSQL database and a Redis key prefix. */
 async function clusterBackends(): Promise<{ env: Record<string, string>; redis: Redis; close(): Promise<void> }> {
   const name = `bench_duel_${randomBytes(5).toString('hex')}`;
-  const admin = postgres(args.database!, { max: 1, onnotice: () => {} });
+  const admin = postgres(args.database, { max: 1, onnotice: () => {} });
   await admin.unsafe(`CREATE DATABASE ${name}`);
-  const url = new URL(args.database!);
+  const url = new URL(args.database);
   url.pathname = `/${name}`;
   const prefix = `bench:${randomBytes(4).toString('hex')}:`;
-  const redis = new Redis(args.redis!);
+  const redis = new Redis(args.redis);
   return {
-    env: { DATABASE_URL: url.toString(), REDIS_URL: args.redis!, REDIS_KEY_PREFIX: prefix },
+    env: { DATABASE_URL: url.toString(), REDIS_URL: args.redis, REDIS_KEY_PREFIX: prefix },
     redis,
     async close() {
       let cursor = '0';

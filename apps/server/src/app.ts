@@ -103,8 +103,10 @@ const API_PREFIXES = ['/api/', '/auth/google', '/socket.io/', '/singleplayer/', 
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, clock, logger } = deps;
+  // Typed as Fastify's base logger so that the instance's type is the one its plugins take.
+  const httpLogger: FastifyBaseLogger = logger.child({ domain: 'http' });
   const http = Fastify({
-    loggerInstance: logger.child({ domain: 'http' }) as FastifyBaseLogger,
+    loggerInstance: httpLogger,
     logController: new LogController({ disableRequestLogging: config.NODE_ENV !== 'development' }),
     // Only the configured number of proxy hops may set the client IP that per-IP limits key on.
     trustProxy: (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS,
@@ -301,7 +303,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
         await duel.close();
         solo.close();
         daily.close();
-        await new Promise<void>((resolve) => io.close(() => resolve()));
+        await new Promise<void>((resolve) => void io.close(() => resolve()));
         // Closing the sockets marked their seats disconnected in the background; those writes
         // and their broadcasts go out before Redis is closed below.
         await duel.settle();

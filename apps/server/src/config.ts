@@ -4,7 +4,7 @@
  * its default is documented in docs/configuration.md.
  */
 import { z } from 'zod';
-import { contestCronProblem } from './contest/contest-schedule.js';
+import { contestCronProblem } from './platform/contest-cron.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

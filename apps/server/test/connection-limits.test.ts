@@ -250,11 +250,11 @@ describe('Socket.IO sessions behind a proxy (TRUST_PROXY_HOPS 1)', () => {
       connect(server.url, { token: guest.token }, { forwardedFor: '192.0.2.2' }),
       connect(server.url, { token: signup.token }, { forwardedFor: '192.0.2.3' }),
     ]);
-    const reason = new Promise<string>((resolve) => anonymous!.once('disconnect', resolve));
+    const reason = new Promise<string>((resolve) => anonymous.once('disconnect', resolve));
     const cut = await Promise.race([reason, new Promise<string>((r) => setTimeout(() => r('still connected'), 5_000))]);
     expect(cut).toBe('io server disconnect');
-    expect(asGuest!.connected).toBe(true);
-    expect(signedIn!.connected).toBe(true);
+    expect(asGuest.connected).toBe(true);
+    expect(signedIn.connected).toBe(true);
   });
 });
 

@@ -5,7 +5,6 @@
  * last place gets no rank badge at all. Expected badges are written out here, not recomputed.
  */
 import { describe, expect, it } from 'vitest';
-import type { Question } from '@mathsprint/shared/domain';
 import { signup, signupOperator, type Account } from './helpers/accounts.js';
 import { contestApi, questionsOf, wrongAnswer } from './helpers/contest.js';
 import { ManualClock, startTestServer } from './helpers/test-server.js';
@@ -35,7 +34,7 @@ describe('badges of a 4-player contest', () => {
         expect((await api.start(player.token, contestId)).status).toBe(200);
         const right = 4 - i;
         for (const [index, q] of questions.entries()) {
-          const answer = index < right ? q.answer : wrongAnswer(q as Question);
+          const answer = index < right ? q.answer : wrongAnswer(q);
           expect((await api.answer(player.token, { contestId, questionIndex: index, answer, timeSpent: 1 })).status).toBe(200);
         }
         expect((await api.submit(player.token, contestId)).status).toBe(200);

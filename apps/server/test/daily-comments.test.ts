@@ -31,7 +31,7 @@ describe('daily discussion', () => {
     call<DailyCommentResponse>(server, 'POST', `/api/daily/comments/${id}/vote`, { token, body: { voteType } });
   const list = (token: string, sectionKey = 'basic', date = TODAY) =>
     call<DailyCommentsResponse>(server, 'GET', `/api/daily/comments?date=${date}&sectionKey=${sectionKey}&limit=200`, { token });
-  const join = (socket: Client, payload: unknown) => socket.timeout(3000).emitWithAck('joinCommentRoom', payload as never);
+  const join = (socket: Client, payload: unknown) => socket.timeout(3000).emitWithAck('joinCommentRoom', payload);
   /** Opens and submits today's `sectionKey` as `account`: the discussion is theirs from then on. */
   const submitSet = async (account: Account, sectionKey: 'basic' | 'intermediate') => {
     expect((await call(server, 'GET', `/api/daily/section/${TODAY}/${sectionKey}`, { token: account.token })).status).toBe(200);

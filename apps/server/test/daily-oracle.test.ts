@@ -110,7 +110,7 @@ describe('daily sets without an oracle', () => {
     expect(await join(watching)).toEqual({});
     const live = nextEvent(watching, 'newComment');
     expect((await comment(solver.token, 'welcome')).status).toBe(201);
-    expect(((await live) as DailyComment).text).toBe('welcome');
+    expect((await live).text).toBe('welcome');
     expect((await comment(reader.token, 'thanks')).status).toBe(201);
     const target = listed.body.comments[0] as DailyComment;
     expect((await vote(reader.token, target._id)).body.comment.votes).toEqual({ [reader.id]: 'up' });

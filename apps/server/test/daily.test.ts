@@ -20,7 +20,6 @@ import { ManualClock, startTestServer, type TestServer } from './helpers/test-se
 
 /** Thursday 29 January 2026, 10:00 UTC. */
 const JAN_29 = Date.UTC(2026, 0, 29, 10, 0);
-const DAY = 86_400_000;
 
 describe('daily practice over several days on the clock', () => {
   let server: TestServer;

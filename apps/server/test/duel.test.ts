@@ -60,7 +60,7 @@ function connect(token: string | undefined, extra: Omit<HandshakeAuth, 'token'> 
   });
 }
 
-const raw = (socket: Client): RawClient => socket as unknown as RawClient;
+const raw = (socket: Client): RawClient => socket;
 const call = (socket: Client, event: string, ...args: unknown[]): Promise<any> =>
   raw(socket).timeout(5000).emitWithAck(event, ...args);
 

@@ -103,7 +103,7 @@ describe('deploy/nginx.conf in front of two processes', () => {
     const contests = contestApi(viaNginx);
     const created = await contests.create(admin.token, { openTime: new Date(Date.now() + 1500).toISOString(), durationMinutes: 10, questionCount: 5 });
     expect(created.status).toBe(201);
-    const contestId = created.body.contest._id as string;
+    const contestId = created.body.contest._id;
     expect((await contests.register(hana.token, contestId)).status).toBe(200);
     for (let i = 0; (await contests.start(hana.token, contestId)).status !== 200; i++) {
       expect(i, 'the contest opens within 10 s').toBeLessThan(100);
@@ -163,7 +163,7 @@ describe('deploy/nginx.conf in front of two processes', () => {
     const room = await emitForAck(host, 'createRoom', { mode: 1 });
     const roomCode = room.roomCode as string;
     expect((await emitForAck(guest!, 'joinRoom', { roomCode })).error).toBeUndefined();
-    const overs = [host, guest!].map((s) => new Promise<{ players: DuelPlayer[] }>((resolve) => s.once('gameOver', resolve as never)));
+    const overs = [host, guest!].map((s) => new Promise<{ players: DuelPlayer[] }>((resolve) => s.once('gameOver', resolve)));
     expect(await emitForAck(host, 'startGame')).toEqual({});
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());

@@ -215,7 +215,7 @@ describe.skipIf(testDatabaseKind !== 'pglite')('DATA_DIR deleted under the runni
       guests.push(await res.then((r) => r.status, timedOut));
     }
     const readiness = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(2_000) }).then(
-      async (r) => ({ status: r.status, body: (await r.json()) as unknown }),
+      async (r) => ({ status: r.status, body: await r.json() }),
       timedOut,
     );
 

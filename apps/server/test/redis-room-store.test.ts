@@ -138,7 +138,7 @@ describe.skipIf(!testRedisUrl)(`two processes sharing Redis rooms (needs ${NO_RE
     for (let i = 0; i < answers.length; i++) ok(await answer(a.store, 'FINISH', alice.userId, answers[i]!, (t += 10)));
     expect((await reader.store.get('FINISH'))!.status).toBe('playing');
     // b last saw Alice mid-way: its answer to Bob's last question must still see her done.
-    const last = ok(await answer(b.store, 'FINISH', bob.userId, answers.at(-1)!, (t += 10)));
+    const last = ok(await answer(b.store, 'FINISH', bob.userId, answers.at(-1)!, t + 10));
     expect(last.room.status).toBe('finished');
     const over = last.effects.find((e) => e.type === 'gameOver');
     expect(over).toMatchObject({ result: { players: [{ score: sum(points) }, { score: sum(points) }] } });

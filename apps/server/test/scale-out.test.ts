@@ -56,7 +56,7 @@ interface Player {
 }
 
 function follow(player: Player): void {
-  player.gameOver = new Promise((resolve) => player.socket.once('gameOver', resolve as never));
+  player.gameOver = new Promise((resolve) => player.socket.once('gameOver', resolve));
   player.socket.on('progressUpdate', (players) => player.progress.push(players));
 }
 
@@ -360,7 +360,7 @@ describe('connection state recovery through Redis', () => {
       cleanups.push(async () => socket.disconnect());
       await new Promise((resolve) => socket.once('connect', resolve as never));
       // A broadcast gives the client the stream offset it recovers from.
-      const update = new Promise((resolve) => socket.once('roomUpdate', resolve as never));
+      const update = new Promise((resolve) => socket.once('roomUpdate', resolve));
       expect((await call(socket, 'createRoom', { mode: 1 })).error).toBeUndefined();
       await update;
       return socket;
@@ -382,7 +382,7 @@ describe('connection state recovery through Redis', () => {
     // cut at once): recovered, but signed out and in no room.
     const revoked = await droppedAndBack(ann.token);
     revoked.io.reconnection(false);
-    const down = new Promise((resolve) => revoked.once('disconnect', resolve as never));
+    const down = new Promise((resolve) => revoked.once('disconnect', resolve));
     revoked.io.engine.close();
     await down;
     const changed = await fetch(`${server.url}/api/password`, {

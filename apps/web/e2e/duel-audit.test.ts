@@ -122,7 +122,7 @@ describe('Math Challenge: a new player audit', () => {
     await expect
       .poll(
         async () => {
-          const { connected, text } = await region!.evaluate((el) => ({ connected: el.isConnected, text: el.textContent?.trim() ?? '' }));
+          const { connected, text } = await region.evaluate((el) => ({ connected: el.isConnected, text: el.textContent?.trim() ?? '' }));
           if (connected) seen.add(text);
           return connected && text === '1';
         },

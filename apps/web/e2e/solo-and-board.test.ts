@@ -231,7 +231,7 @@ describe('a new player on the dashboard and in a solo run', () => {
      * and its computed top. The hero's newest symbol is sampled: the oldest is the one replaced
      * every 12 s.
      */
-    const newestSymbol = async (page: Page) => (await page.locator('.dashboard-hero .floating-symbol').last().elementHandle())!;
+    const newestSymbol = async (page: Page) => (await page.locator('.dashboard-hero .floating-symbol').last().elementHandle());
     const sample = (symbol: Awaited<ReturnType<typeof newestSymbol>>) =>
       symbol.evaluate((el) => ({
         y: el.getBoundingClientRect().top,

@@ -25,7 +25,7 @@ import { createPasswordChecker, hashPassword } from './passwords.js';
 import { createBatchLoader } from '../platform/batch-loader.js';
 import { createSessionCache } from './session-cache.js';
 import { createSessionFeed } from './session-feed.js';
-import type { SessionUser } from './session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import { createTokenIssuer } from './tokens.js';
 
 export const MESSAGES = {

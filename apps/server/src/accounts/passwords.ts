@@ -3,7 +3,7 @@
  * work runs on libuv's thread pool, off the event loop that serves games.
  */
 import { randomBytes } from 'node:crypto';
-import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
+import { hash, verify, type Options } from '@node-rs/argon2';
 
 /**
  * OWASP Password Storage Cheat Sheet, first argon2id configuration: 19 MiB, 2 passes, 1 lane
@@ -11,7 +11,7 @@ import { hash, verify, type Algorithm, type Options } from '@node-rs/argon2';
  * cannot read, hence the literal: 2 is `Algorithm.Argon2id`.
  */
 const ARGON2ID_OPTIONS: Options = {
-  algorithm: 2 as Algorithm,
+  algorithm: 2,
   memoryCost: 19_456,
   timeCost: 2,
   parallelism: 1,

@@ -104,7 +104,7 @@ export type AdminCommandName = keyof typeof ADMIN_COMMANDS;
 
 /** The subcommand called `name` (own entries only: 'toString' is none), or undefined. */
 export function adminCommand(name: string): AdminCommand<unknown, unknown> | undefined {
-  return Object.hasOwn(ADMIN_COMMANDS, name) ? (ADMIN_COMMANDS[name as AdminCommandName] as AdminCommand<unknown, unknown>) : undefined;
+  return Object.hasOwn(ADMIN_COMMANDS, name) ? ADMIN_COMMANDS[name as AdminCommandName] : undefined;
 }
 
 /** The usage text: every subcommand with its arguments and summary. */

@@ -81,7 +81,7 @@ async function runHere<I, O>(command: AdminCommand<I, O>, input: I, db: Paramete
   try {
     return await command.run(createAdminServices(db), input);
   } catch (error) {
-    if (error instanceof HttpError) throw new Error(error.message);
+    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }
@@ -119,7 +119,7 @@ function messageOf<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof HttpError) throw new Error(error.message);
+    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }

@@ -6,7 +6,7 @@
 import { contestDifficulty, judgePace, type PaceThresholds, type TimedAnswer } from '@mathsprint/shared/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { contestAnswers, contestAttempts } from '../db/schema/index.js';
-import type { Transaction } from '../rating/rating-period.js';
+import type { Transaction } from '../platform/db.js';
 import type { ContestRecord } from './contest-views.js';
 
 /** One flagged attempt: its id, owner and the pace rule's reason. */

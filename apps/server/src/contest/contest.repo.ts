@@ -28,13 +28,9 @@ import { and, asc, desc, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-o
 import type { ContestStage } from '@mathsprint/shared/protocol';
 import type { GeneratorVersion } from '@mathsprint/shared/domain';
 import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../db/schema/index.js';
-import { queryRows, type Database } from '../platform/db.js';
-import type { Transaction } from '../rating/rating-period.js';
+import { queryRows, type Database, type Queryable, type Transaction } from '../platform/db.js';
 import { cardContestId, type CardCandidate } from './contest-card.js';
 import type { AttemptRecord, ContestRecord, LeaderboardRow, StatsRow, StoredAnswer, StoredRatingChange } from './contest-views.js';
-
-/** The database or an open transaction. */
-export type Queryable = Database | Transaction;
 
 /** Rows of a raw `execute` on the database or a transaction (platform/db.ts queryRows). */
 export function query<T>(db: Queryable, statement: SQL): Promise<T[]> {

@@ -38,16 +38,16 @@ import {
   type RatingUpdateEntry,
 } from '@mathsprint/shared/protocol';
 import type { AccountsService } from '../accounts/accounts.service.js';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import type { OperatorsService } from '../accounts/operators.service.js';
 import type { Config } from '../config.js';
 import { HttpError, parseInput } from '../http/errors.js';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import type { Clock } from '../platform/clock.js';
-import type { Database } from '../platform/db.js';
+import type { Database, Transaction } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
-import type { RatingChange, Transaction } from '../rating/rating-period.js';
+import type { RatingChange } from '../rating/rating.service.js';
 import { closeContest, finalizeContest, openContest } from './contest-lifecycle.js';
 import { paceThresholds, withPaceFlags } from '../fair-play/fair-play.service.js';
 import { nextContestOpenTime } from './contest-schedule.js';

@@ -17,10 +17,7 @@ import {
   dailySubmissions,
   users,
 } from '../db/schema/index.js';
-import type { Database } from '../platform/db.js';
-import type { Transaction } from '../rating/rating-period.js';
-
-export type Queryable = Database | Transaction;
+import type { Database, Queryable, Transaction } from '../platform/db.js';
 
 /** The fields of a user that daily practice reads. rating and rd in rating points. */
 export interface DailyUser {

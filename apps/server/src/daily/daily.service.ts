@@ -35,7 +35,7 @@ import {
   type DailyTodayResponse,
 } from '@mathsprint/shared/protocol';
 import type { z } from 'zod';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import type { Config } from '../config.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';

@@ -26,7 +26,7 @@ import {
   type PaceThresholds,
 } from '@mathsprint/shared/domain';
 import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 
 export type DuelStatus = 'waiting' | 'playing' | 'finished';
 
@@ -80,7 +80,7 @@ export const questionCount = (q: DuelQuestions): number => q.answers.length;
 /** Text of question `index`, or null past the last one. */
 export function questionText(q: DuelQuestions, index: number): string | null {
   if (index < 0 || index >= q.answers.length) return null;
-  return q.joined.slice(q.starts[index]!, q.starts[index + 1]! - 1);
+  return q.joined.slice(q.starts[index], q.starts[index + 1]! - 1);
 }
 
 /** Every question text, as gameStarted, rematchStarted and rejoinRoom send them. */

@@ -35,7 +35,7 @@ import {
   rejoinRoomSchema,
   submitAnswerSchema,
 } from '@mathsprint/shared/protocol';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import type { Config } from '../config.js';
 import { paceThresholds } from '../fair-play/fair-play.service.js';
 import type { Clock } from '../platform/clock.js';
@@ -45,8 +45,8 @@ import { userRoom } from '../platform/notifier.js';
 import { createLocalLocks } from '../platform/local-locks.js';
 import { createRedisLocks, type KeyedLock } from '../platform/redis-locks.js';
 import { onClientEvent, onSocketConnected, onSocketDisconnect, onSocketHandshake, type EventContext, type TypedServer, type TypedSocket } from '../platform/socket.js';
-import { timedHandler } from '../ops/metrics.js';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import { timedHandler } from '../platform/timed-handler.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 import * as machine from './duel.machine.js';
 import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
 import { startLeaseLoop } from './lease-loop.js';
@@ -403,7 +403,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
       io.in(duelRoom(code)).socketsLeave(duelRoom(code));
     }
   }
-  const sweeper = setInterval(() => sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
+  const sweeper = setInterval(() => void sweep().catch(background('duel room sweep failed', {})), SWEEP_EVERY_MS);
   sweeper.unref();
 
   /** Keeps the clock of `game`, started on another process, for this process's sockets of room
@@ -453,7 +453,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   const catchUpEveryMs = deps.config.DUEL_CATCH_UP_INTERVAL_MS;
   const pace = paceThresholds(deps.config);
   const catchUpTimer =
-    redis && catchUpEveryMs > 0 ? setInterval(() => catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
+    redis && catchUpEveryMs > 0 ? setInterval(() => void catchUp().catch(background('duel clock catch-up failed', {})), catchUpEveryMs) : null;
   catchUpTimer?.unref();
 
   if (redis) {

@@ -35,7 +35,7 @@
  */
 import type { Redis } from 'ioredis';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
-import type { FinishedDuel } from '../rating/finished-game.js';
+import type { FinishedDuel } from '../rating/rating.service.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
 import { QuestionCache } from './question-cache.js';
@@ -321,8 +321,8 @@ export class RedisRoomStore implements RoomStore {
     const is = seated(next);
     const userKeys: string[] = [];
     const userOps: string[] = [];
-    for (const id of is) if (!was.has(id)) (userKeys.push(this.keys.user(id)), userOps.push('set'));
-    for (const id of was) if (!is.has(id)) (userKeys.push(this.keys.user(id)), userOps.push('del'));
+    for (const id of is) if (!was.has(id)) { userKeys.push(this.keys.user(id)); userOps.push('set'); }
+    for (const id of was) if (!is.has(id)) { userKeys.push(this.keys.user(id)); userOps.push('del'); }
 
     const keys = [this.keys.room(next.code), this.keys.finished, this.keys.finishedAt, ...userKeys];
     return this.redis.duelCas(

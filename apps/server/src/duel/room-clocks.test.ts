@@ -22,7 +22,7 @@ function harness(listeners = new Set<string>()) {
   return { clocks, announced, ended, started, errors, listeners, at: (ms: number) => (now = START + ms) };
 }
 
-let open: RoomClocks[] = [];
+const open: RoomClocks[] = [];
 afterEach(() => {
   for (const c of open.splice(0)) c.close();
 });

@@ -17,8 +17,7 @@ import { PACE_FLAG_MESSAGE, type PaceThresholds } from '@mathsprint/shared/domai
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Config } from '../config.js';
 import { fairPlayFlags } from '../db/schema/index.js';
-import type { Database } from '../platform/db.js';
-import type { Transaction } from '../rating/rating-period.js';
+import type { Database, Transaction } from '../platform/db.js';
 
 /** 'duel' (one player of a Math Challenge), 'contest' (an attempt) or 'solo' (a run). */
 export type FlagKind = 'duel' | 'contest' | 'solo';

@@ -47,7 +47,7 @@ export function securityHeaders(options: Readonly<HelmetOptions>): Record<string
     },
   };
   helmet(options)({} as never, recorder as never, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error as Error;
   });
   return headers;
 }

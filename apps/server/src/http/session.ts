@@ -6,7 +6,8 @@
  */
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
+import { bearerToken } from '../platform/bearer-token.js';
 import { HttpError } from './errors.js';
 
 declare module 'fastify' {
@@ -26,17 +27,6 @@ export const SESSION_MESSAGES = {
 /** The part of AccountsService this hook needs. */
 export interface TokenVerifier {
   verifyToken(token: string): Promise<SessionUser | null>;
-}
-
-/**
- * `Authorization: Bearer <token>` → token ('' when empty); anything else (no header, another
- * scheme such as Basic from a proxy) → null.
- */
-export function bearerToken(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /^Bearer[ \t]+(\S*)[ \t]*$/i.exec(header);
-  if (!match) return null;
-  return match[1] ?? '';
 }
 
 /**

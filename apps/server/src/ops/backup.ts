@@ -94,7 +94,7 @@ export async function restoreDataDir(options: { dataDir: string; file: string; n
   try {
     lock = acquireDataDirLock(options.dataDir);
   } catch (error) {
-    if (error instanceof DataDirInUseError) throw new Error(`Cannot restore: ${error.message}`);
+    if (error instanceof DataDirInUseError) throw new Error(`Cannot restore: ${error.message}`, { cause: error });
     throw error;
   }
   try {
@@ -115,7 +115,7 @@ export async function restoreDataDir(options: { dataDir: string; file: string; n
       }
     } catch (error) {
       rmSync(incoming, { recursive: true, force: true });
-      throw new Error(`${file} is not a MathSprint embedded-database backup: ${(error as Error).message}`);
+      throw new Error(`${file} is not a MathSprint embedded-database backup: ${(error as Error).message}`, { cause: error });
     }
     let previous: string | null = null;
     if (existsSync(pgdata)) {

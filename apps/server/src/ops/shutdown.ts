@@ -12,11 +12,13 @@
  * and main.ts exits 0, or 1 when a step failed or the deadline passed.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { App } from '../app.js';
+import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../platform/db.js';
 import type { DataDirLock } from '../platform/data-dir-lock.js';
 import type { Logger } from '../platform/logger.js';
+import type { TypedServer } from '../platform/socket.js';
 import { tellSocketsToReconnectElsewhere } from './ops.js';
+import type { Readiness } from './readiness.js';
 
 /** Issue #5: "exit within 10 seconds" (Kubernetes' default grace period is 30 s, systemd's 90 s). */
 export const SHUTDOWN_DEADLINE_MS = 10_000;
@@ -39,11 +41,23 @@ const SOCKET_NOTICE_MS = 250;
 const IDLE_SWEEP_MS = 50;
 
 /**
+ * The parts of the app (app.ts `App`, which main.ts passes) that a graceful stop uses; ops sits
+ * below the app that wires it, so it names them here instead of importing app.ts.
+ */
+export interface StoppableApp {
+  http: Pick<FastifyInstance, 'server'>;
+  io: TypedServer;
+  ops: { readiness: Pick<Readiness, 'markShuttingDown'> };
+  /** The app's own close (app.ts `App.close`): domains' timers, sockets, HTTP server, contest loop, rating writes. */
+  close(): Promise<void>;
+}
+
+/**
  * Runs the steps above. Never throws.
  * @returns true when every step succeeded in time.
  */
 export async function shutDownGracefully(deps: {
-  app: App;
+  app: StoppableApp;
   database: DatabaseHandle;
   lock: DataDirLock | null;
   logger: Logger;

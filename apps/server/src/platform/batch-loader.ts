@@ -20,7 +20,7 @@ export interface BatchLoader<K, V> {
  */
 export function createBatchLoader<K, V>(loadMany: (keys: K[]) => Promise<Map<K, V>>, maxBatch = 500): BatchLoader<K, V> {
   type Waiter = { resolve: (value: V | undefined) => void; reject: (error: unknown) => void };
-  let queue = new Map<K, Waiter[]>();
+  const queue = new Map<K, Waiter[]>();
   let running = false;
   let scheduled = false;
 

@@ -20,6 +20,12 @@ export type Schema = typeof schema;
 /** The Drizzle handle every repository takes; the same API on PGlite and PostgreSQL. */
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** A Drizzle transaction (or savepoint) handle, as passed to `db.transaction(async (tx) => …)`. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** The database or an open transaction. */
+export type Queryable = Database | Transaction;
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';

@@ -9,7 +9,7 @@
  *     URLs, so docs/api.md recommends the auth payload; deploy/nginx.conf keeps no access log.
  * The first place that holds a string wins, even when that string is not a valid token.
  */
-import { bearerToken } from '../http/session.js';
+import { bearerToken } from './bearer-token.js';
 
 /** Longest token accepted; a JWT is a few hundred bytes (characters). */
 export const MAX_HANDSHAKE_TOKEN_CHARS = 4096;

@@ -15,7 +15,7 @@
  */
 import { LRUCache } from 'lru-cache';
 
-export interface RefreshingCache<K extends string, V extends {}> {
+export interface RefreshingCache<K extends string, V extends NonNullable<unknown>> {
   /**
    * The value for `key`: cached, or from `load`. Rejects when `load` rejects.
    * @returns undefined when `load` returned undefined (nothing is cached for it).
@@ -39,7 +39,7 @@ export interface RefreshingCacheOptions<K, V> {
   max: number;
 }
 
-export function createRefreshingCache<K extends string, V extends {}>({
+export function createRefreshingCache<K extends string, V extends NonNullable<unknown>>({
   load,
   ttlMs,
   max,

@@ -2,7 +2,7 @@
  * Connection state recovery (with REDIS_URL; platform/socket.ts header): what a recovered session
  * brings back is held until its token has been verified again as the same user (issue #5).
  */
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import type { SocketData, TypedServer, TypedSocket } from './socket.js';
 
 /** Socket.IO's EVENT packet type (socket.io-parser PacketType.EVENT). */

@@ -36,7 +36,7 @@ import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
 import { DUEL_ERRORS, firstIssueMessage, unstorableTextIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
 import { handshakeToken } from './handshake-token.js';
 import type { InterServerEvents } from './inter-server.js';
@@ -162,7 +162,7 @@ export function createSocketServer(
 
   io.use((socket, next) => {
     // A recovered session brings its previous data: nothing of it is trusted before the check below.
-    const restored: Partial<SocketData> | null = socket.recovered ? (socket.data as Partial<SocketData>) : null;
+    const restored: Partial<SocketData> | null = socket.recovered ? socket.data : null;
     socket.data = { user: null };
     const settle = async (user: SessionUser | null) => {
       if (!(await floodGate.admit(socket, user?.id ?? null, next))) return;
@@ -170,13 +170,13 @@ export function createSocketServer(
       if (restored) resumeRecovered(socket, restored, user);
       // A session that brings back its room needs no lookup; every other signed-in one gets it.
       if (!user || socket.data.duelCode !== undefined || hooks.handshake.length === 0) return next();
-      runHandshakeHooks(hooks, socket, user, logger).then(() => next());
+      void runHandshakeHooks(hooks, socket, user, logger).then(() => next());
     };
     const token = handshakeToken(socket.handshake);
-    if (token === null) return settle(null);
+    if (token === null) return void settle(null);
     verifyToken(token).then(settle, (error: unknown) => {
       logger.warn({ err: error }, 'token verification failed on socket handshake');
-      settle(null);
+      void settle(null);
     });
   });
 
@@ -215,7 +215,7 @@ export function createSocketServer(
         events = 0;
       }
       events++;
-      const last = packet[packet.length - 1];
+      const last: unknown = packet[packet.length - 1];
       const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
       if (events > limit) {
         if (!flooded()) safeAck(ack, { error: DUEL_ERRORS.rateLimited }, logger);
@@ -231,7 +231,7 @@ export function createSocketServer(
         return;
       }
       // The payload is the first argument unless the client sent only the callback.
-      const raw = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
+      const raw: unknown = packet.length > (ack ? 2 : 1) ? packet[1] : undefined;
       let reply: unknown;
       let pending: PromiseLike<unknown> | null = null;
       try {

@@ -6,7 +6,8 @@ import { rateHeadToHead } from '@mathsprint/shared/domain';
 import { gamePlayers, games } from '../db/schema/index.js';
 import { duelFlagId, storeFlags } from '../fair-play/fair-play.service.js';
 import { duelOutcome, type FinishedDuel } from './finished-game.js';
-import { applyRatingPeriod, type RatingChange, type Transaction } from './rating-period.js';
+import type { Transaction } from '../platform/db.js';
+import { applyRatingPeriod, type RatingChange } from './rating-period.js';
 
 export type DuelRecordResult =
   /** The gameId was already stored: nothing was written. */

@@ -8,10 +8,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Glicko2Rating } from '@mathsprint/shared/domain';
 import { ratingHistory, users } from '../db/schema/index.js';
-import type { Database } from '../platform/db.js';
-
-/** A Drizzle transaction (or savepoint) handle, as passed to `db.transaction(async (tx) => …)`. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Transaction } from '../platform/db.js';
 
 /** What produced a rating period; stored in rating_history.source. */
 export type RatingSource = 'duel' | 'contest';

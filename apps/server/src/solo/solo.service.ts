@@ -31,7 +31,7 @@ import {
 } from '@mathsprint/shared/domain';
 import type { DuelMode } from '@mathsprint/shared/constants';
 import type { SoloAnswerResponse, SoloRunEnd, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
-import type { SessionUser } from '../accounts/session-user.js';
+import type { SessionUser } from '../platform/session-user.js';
 import { soloRuns } from '../db/schema/index.js';
 import { storeFlags } from '../fair-play/fair-play.service.js';
 import { HttpError } from '../http/errors.js';

@@ -102,8 +102,8 @@ export function spawnServer(
     const match = /"port":(\d+)[^\n]*MathSprint ready/.exec(text);
     if (match) resolveReady({ port: Number(match[1]) });
   };
-  child.stdout!.on('data', onData);
-  child.stderr!.on('data', onData);
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
   const exited = new Promise<ChildExit>((resolve) => {
     child.once('exit', (code, signal) => {
       resolveReady(null);

@@ -39,7 +39,7 @@ export function nextEvent<E extends keyof ServerToClientEvents>(socket: Client, 
     socket.once(event as 'newComment', ((payload: unknown) => {
       clearTimeout(timer);
       resolve(payload as Parameters<ServerToClientEvents[E]>[0]);
-    }) as never);
+    }));
   });
 }
 

@@ -36,7 +36,7 @@ function configFor(upstreamPorts: number[], listenPort: number, scratch: string)
   const shipped = readFileSync(path.join(root, 'deploy/nginx.conf'), 'utf8');
   const servers = shipped.match(/^ *server 127\.0\.0\.1:\d+ (.*);$/gm);
   if (!servers || servers.length === 0) throw new Error('deploy/nginx.conf: no "server 127.0.0.1:PORT ...;" lines in the upstream');
-  const options = servers[0]!.replace(/^ *server 127\.0\.0\.1:\d+ /, '').replace(/;$/, '');
+  const options = servers[0].replace(/^ *server 127\.0\.0\.1:\d+ /, '').replace(/;$/, '');
   let config = shipped.replace(servers.join('\n'), upstreamPorts.map((p) => `    server 127.0.0.1:${p} ${options};`).join('\n'));
   if (!/^ *listen 8080;$/m.test(config)) throw new Error('deploy/nginx.conf: no "listen 8080;" line');
   config = config.replace(/^( *)listen 8080;$/m, `$1listen 127.0.0.1:${listenPort};`);

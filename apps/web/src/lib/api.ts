@@ -53,7 +53,7 @@ export async function apiRequest<T>(
     throw new ApiError(options.fallback ?? 'Network error: is the server running?', 0);
   }
   const text = await response.text();
-  let data: unknown = null;
+  let data: unknown;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
@@ -63,7 +63,7 @@ export async function apiRequest<T>(
     if (response.status === 401 && token && /error="invalid_token"/.test(response.headers.get('www-authenticate') ?? '')) {
       window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
     }
-    const error = data && typeof data === 'object' && 'error' in data ? String((data as { error: unknown }).error) : null;
+    const error = data && typeof data === 'object' && 'error' in data ? String(data.error) : null;
     throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status);
   }
   return data as T;

@@ -10,7 +10,7 @@
  * answers (an attempt's `totalScore`, `correctCount`, `wrongCount`; issue #47).
  */
 import { z } from 'zod';
-import { limitInput, numberInput, numericAnswerSchema, parseDecimal } from './common.js';
+import { limitInput, numberInput, parseDecimal } from './common.js';
 import { refuseHiddenCharacters } from './display-text.js';
 
 /**

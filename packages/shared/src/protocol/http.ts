@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { DUEL } from '../constants.js';
 import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
 import { refuseHiddenCharacters } from './display-text.js';
-import type { DuelPlayer } from './socket.js';
+import type { DuelPlayer } from './duel-player.js';
 
 /** `{ error }` body of every failed HTTP call. */
 export interface ErrorBody {

@@ -1,6 +1,7 @@
 export * from './common.js';
 export * from './http.js';
 export * from './socket.js';
+export * from './duel-player.js';
 export * from './accounts.js';
 export * from './contest.js';
 export * from './daily.js';

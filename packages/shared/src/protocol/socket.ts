@@ -10,6 +10,7 @@ import type { LeaderboardEntry } from './http.js';
 import { modeSchema } from './http.js';
 import { numericAnswerSchema } from './common.js';
 import type { CommentRoomPayload, DailyComment } from './daily.js';
+import type { DuelPlayer } from './duel-player.js';
 
 /**
  * The handshake's `auth` object. `token`: the session token (spec §7); without a valid one the
@@ -22,23 +23,6 @@ import type { CommentRoomPayload, DailyComment } from './daily.js';
 export interface HandshakeAuth {
   token?: string;
   autoRejoin?: boolean;
-}
-
-/** A player as rooms, progress and results show it (spec §3 "Player"). score in points. */
-export interface DuelPlayer {
-  name: string;
-  userId?: string;
-  score: number;
-  /** Index of the current question = questions solved. */
-  current: number;
-  /** True while the player's socket is connected. */
-  connected?: boolean;
-  /**
-   * Ours (issue #47 "Bots"), beyond spec §7: present on a finished game's players when the server
-   * judged this player's answers faster than a person can ("answered faster than a person can");
-   * the game then changed neither player's rating.
-   */
-  paceFlag?: string;
 }
 
 /** Ack of createRoom and joinRoom: roomCode and players, or error. */

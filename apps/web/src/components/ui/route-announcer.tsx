@@ -99,9 +99,8 @@ function useUserInteracted(): { readonly current: boolean } {
 function focusNewPage(): () => void {
   let timer: number | undefined;
   let startWaitBegun = false;
-  let observer: MutationObserver | undefined;
   if (tryFocus(false)) return () => {};
-  observer = new MutationObserver(() => {
+  const observer = new MutationObserver(() => {
     if (tryFocus(false)) stop();
   });
   observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-busy'] });
@@ -132,7 +131,7 @@ function focusNewPage(): () => void {
     return true;
   }
   function stop() {
-    observer?.disconnect();
+    observer.disconnect();
     window.clearTimeout(timer);
   }
 }

@@ -32,7 +32,7 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
     const key = String(issue.path[0] ?? '');
     if (key && !out[key]) out[key] = issue.message;
   }
-  return out as FieldErrors<K>;
+  return out;
 }
 
 /** Fields a failed request can be pinned to (the forms' own field names). */

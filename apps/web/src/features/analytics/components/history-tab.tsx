@@ -5,7 +5,7 @@
 import type { ContestHistoryEntry } from '@mathsprint/shared/protocol';
 import { Fragment } from 'react';
 import { formatMmSs } from '../../../components/ui/time';
-import { BadgeList } from '../../contest/components/badge-chip';
+import { BadgeList } from '../../contest';
 import { historyFigures, longDate } from '../lib/analytics';
 
 export interface HistoryTabProps {

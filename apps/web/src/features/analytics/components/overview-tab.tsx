@@ -6,7 +6,7 @@
 import { CONTEST } from '@mathsprint/shared/constants';
 import type { ContestAttempt, ContestProgress } from '@mathsprint/shared/protocol';
 import { useMemo } from 'react';
-import { BadgeList } from '../../contest/components/badge-chip';
+import { BadgeList } from '../../contest';
 import { answerTotals, badgeCodeFor, chartSeries, overviewTiles, type AnswerTotals } from '../lib/analytics';
 import { AccuracyChart, AnswersChart, ScoreChart } from './charts/lazy-charts';
 

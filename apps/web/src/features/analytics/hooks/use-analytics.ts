@@ -6,7 +6,7 @@
 import type { ContestAttempt, ContestProgress } from '@mathsprint/shared/protocol';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { contestKeys, getContestDetails, getContestHistory } from '../../contest/api/contest-api';
+import { contestKeys, getContestDetails, getContestHistory } from '../../contest';
 
 const EMPTY_PROGRESS: ContestProgress = { totalContests: 0, avgScore: 0, avgAccuracy: 0, totalBadges: 0, badges: [], history: [] };
 

@@ -6,7 +6,7 @@
  */
 import { CONTEST } from '@mathsprint/shared/constants';
 import { CONTEST_BADGE_NAMES } from '@mathsprint/shared/domain';
-import type { ContestAttempt, ContestHistoryEntry, ContestProgress, DifficultyLabel } from '@mathsprint/shared/protocol';
+import type { ContestAttempt, ContestHistoryEntry, ContestProgress } from '@mathsprint/shared/protocol';
 
 /** One overview tile: a label, its display value and the value's unit, if any. */
 export interface OverviewTile {
@@ -155,7 +155,7 @@ export function formatAnswer(answer: number | null | undefined): string {
  * Difficulty as shown (spec §3 "Contest details": easy, medium, or any other value treated as
  * hard): its CSS tone and label.
  */
-export function difficultyDisplay(difficulty: DifficultyLabel | string | null | undefined): { tone: 'easy' | 'medium' | 'hard'; label: string } {
+export function difficultyDisplay(difficulty: string | null | undefined): { tone: 'easy' | 'medium' | 'hard'; label: string } {
   if (difficulty === 'easy') return { tone: 'easy', label: 'Easy' };
   if (difficulty === 'medium') return { tone: 'medium', label: 'Medium' };
   return { tone: 'hard', label: 'Hard' };

@@ -34,7 +34,7 @@ export function loadAnswerDraft(key: string | null, count: number, storage: Draf
     if (!raw) return null;
     const value: unknown = JSON.parse(raw);
     if (!Array.isArray(value) || value.length !== count || !value.every((v) => typeof v === 'string')) return null;
-    return value as string[];
+    return value;
   } catch {
     return null;
   }

@@ -35,7 +35,7 @@ export function useActionFocus(action: string | null): ActionFocus {
     },
     onBlur: (event) => {
       // Focus moved elsewhere on the page (not to nowhere, as when the focused button goes away).
-      if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget as Node)) inside.current = false;
+      if (event.relatedTarget !== null && !event.currentTarget.contains(event.relatedTarget)) inside.current = false;
     },
   };
 }
