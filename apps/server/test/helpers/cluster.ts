@@ -59,6 +59,9 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       SOCKET_RATE_LIMIT_EVENTS: '100000',
       // Every test client connects from 127.0.0.1 (scale-out.test.ts holds 1,000 sockets).
       MAX_CONNECTIONS_PER_IP: '100000',
+      // Test clients answer as scripts do: the fair-play pace rule is off unless a test sets it.
+      PACE_EASY_FLOOR_MS: '0',
+      PACE_FLOOR_STEP_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
