@@ -7,7 +7,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * less than a busy one); the browser files that keep the CPU busy (axe checks, many screens) follow,
  * mostly once the integration files are done (docs/testing.md).
  */
-const WAITING_BROWSER_FILES = ['contest', 'user-story', 'home-focus-and-replay', 'scale-out', 'connection-guards', 'waiting-room'];
+const WAITING_BROWSER_FILES = ['contest', 'fair-play', 'user-story', 'home-focus-and-replay', 'scale-out', 'connection-guards', 'waiting-room'];
 
 /** Vitest's order (failed, then longest, first), with the browser files of WAITING_BROWSER_FILES moved ahead. */
 class WaitingBrowserFilesFirst extends BaseSequencer {
