@@ -18,7 +18,7 @@ import {
   type StartResult,
   type SubmitItem,
   type SubmitResult,
-} from './contest.repo.js';
+} from './contest-attempts.repo.js';
 import { createGroupCommit, type GroupCommit } from './group-commit.js';
 
 /**
@@ -31,7 +31,7 @@ const ANSWER_LINGER_MS = 4;
 const START_LINGER_MS = 10;
 const SUBMIT_LINGER_MS = 10;
 
-/** The three write queues of one process (shapes in contest.repo.ts). */
+/** The three write queues of one process (shapes in contest-attempts.repo.ts). */
 export interface ContestWrites {
   /** POST /contest/start: sets startedAt on the first call, answers the attempt with its saved answers. */
   starts: GroupCommit<StartItem, StartResult>;
