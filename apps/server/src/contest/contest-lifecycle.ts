@@ -10,7 +10,8 @@ import { contestStandings, DEFAULT_PACE_THRESHOLDS, rateContest, type PaceThresh
 import { storeFlags } from '../fair-play/fair-play.service.js';
 import type { Database } from '../platform/db.js';
 import { applyRatingPeriod, type RatingChange } from '../rating/rating.service.js';
-import { claimStage, lockUnsubmitted, storeStandings, storeSubmissions, submittedAttempts } from './contest.repo.js';
+import { storeSubmissions } from './contest-attempts.repo.js';
+import { claimStage, lockUnsubmitted, storeStandings, submittedAttempts } from './contest-lifecycle.repo.js';
 import { flaggedAttempts } from './contest-pace.js';
 import { attemptTimeMs, maxScore, scoreAnswers, type AttemptRecord, type ContestRecord } from './contest-views.js';
 

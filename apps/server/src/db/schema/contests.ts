@@ -83,7 +83,7 @@ export const contestAnswers = pgTable(
      * contest_id and user_id name an attempt (contest_attempts_contest_user_key). No foreign keys
      * here, on purpose: this is the hot table of the contest (100,000 rows written in 10 minutes),
      * and on PGlite the two per-row FK checks cost more than the rest of the upsert. Every row is
-     * inserted by one statement that joins it to its started, unsubmitted attempt (contest.repo.ts
+     * inserted by one statement that joins it to its started, unsubmitted attempt (contest-attempts.repo.ts
      * writeAnswers), whose own foreign keys hold, and rows are never deleted.
      */
     contestId: text('contest_id').notNull(),
