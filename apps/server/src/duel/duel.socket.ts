@@ -53,6 +53,7 @@ import { startLeaseLoop } from './lease-loop.js';
 import { createDuelBroadcasts, duelCodeOf, duelRoom } from './duel-broadcasts.js';
 import { RoomLeases } from './room-leases.js';
 import { RoomPresence, type SeatRef } from './room-presence.js';
+import { SEAT_LOCK_NAME } from './redis-keys.js';
 import { RedisRoomStore } from './redis-room-store.js';
 import { RoomClocks, type GameClock } from './room-clocks.js';
 import { andThen, MemoryRoomStore, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
@@ -331,7 +332,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
    * second leaves the room the first took, as when they come a moment apart. Across processes
    * through Redis (`P duel-seat:lock:user:{id}`), else within this one.
    */
-  const seatLock: KeyedLock = redis ? createRedisLocks(redis, 'duel-seat') : createLocalLocks();
+  const seatLock: KeyedLock = redis ? createRedisLocks(redis, SEAT_LOCK_NAME) : createLocalLocks();
   const bySeatChange =
     <P, R>(handler: (context: EventContext, payload: P) => Promise<R>) =>
     (context: EventContext, payload: P): Promise<R> =>
