@@ -1,7 +1,7 @@
 /**
  * The rules of the two-player Math Challenge as pure functions (STYLE habit 3): each takes a room,
  * the acting user and `now` (epoch ms) and returns the next room plus the effects to broadcast, or
- * an error text. No sockets, timers, randomness or storage here: `duel.socket.ts` translates between
+ * an error text. No sockets, timers, randomness or storage here: `duel.service.ts` translates between
  * these functions and the network, and `room-store.ts` keeps the rooms. A room is plain
  * JSON-serialisable data so that a Redis-backed store can hold it later.
  *
@@ -99,7 +99,7 @@ export interface DuelGame {
   /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
   endedAt: number | null;
   /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
-   * duel.socket.ts), not when both have asked. */
+   * clock-following.ts), not when both have asked. */
   rematch: boolean;
   /** Pace thresholds (config PACE_*) the game's end is judged with; absent: the defaults. */
   pace?: PaceThresholds;
