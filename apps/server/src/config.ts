@@ -186,7 +186,7 @@ const envSchema = z.object({
    */
   CONTEST_SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(250),
   /**
-   * With REDIS_URL, real-time period in ms of a process's Math Challenge catch-up (duel.socket.ts
+   * With REDIS_URL, real-time period in ms of a process's Math Challenge catch-up (clock-following.ts
    * `catchUp`): the rooms it has sockets of but keeps no clock for are read again, and a running one
    * is followed, so a game start this process missed (Redis pub/sub delivers nothing to a
    * subscriber while it is disconnected) reaches its players within this time; passes within 10 s

@@ -63,7 +63,7 @@ export function createDuelBroadcasts(io: TypedServer, hooks: DuelBroadcastHooks)
         return;
       case 'gameStarted':
         hooks.gameStarted(room);
-        // A rematch's questions and rematchStarted wait for its clock (duel.socket.ts announceRematch).
+        // A rematch's questions and rematchStarted wait for its clock (clock-following.ts announceRematch).
         if (effect.rematch) to.emit('rematchStarting', { seconds: DUEL.startCountdownSeconds });
         else to.emit('gameStarted', { questions: machine.questionTexts(room.game!.questions), mode: room.mode });
         return;

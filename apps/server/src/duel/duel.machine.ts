@@ -1,9 +1,10 @@
 /**
  * The rules of the two-player Math Challenge as pure functions (STYLE habit 3): each takes a room,
  * the acting user and `now` (epoch ms) and returns the next room plus the effects to broadcast, or
- * an error text. No sockets, timers, randomness or storage here: `duel.socket.ts` translates between
+ * an error text. No sockets, timers, randomness or storage here: `duel.service.ts` translates between
  * these functions and the network, and `room-store.ts` keeps the rooms. A room is plain
- * JSON-serialisable data so that a Redis-backed store can hold it later.
+ * JSON-serialisable data so that a Redis-backed store can hold it later. The room's types and seat
+ * look-ups are duel-room.ts, what the wire shows of it duel-views.ts; both are re-exported here.
  *
  * Rules: spec §2 "Waiting room", "Multiplayer game", "Game results", §4 "Multiplayer", §9
  * "Multiplayer", and issue #2 "Math Challenge" where the spec is silent.
@@ -20,141 +21,30 @@ import {
   LATEST_RULES,
   isCorrectAnswer,
   judgePace,
-  PACE_FLAG_MESSAGE,
   pointsForDifficulty,
-  rankPlayers,
   type PaceThresholds,
 } from '@mathsprint/shared/domain';
-import { DUEL_ERRORS, type CurrentRoomResponse, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
 import type { FinishedDuel } from '../rating/rating.service.js';
+import {
+  durationMs,
+  isHost,
+  questionCount,
+  questionText,
+  seatIndex,
+  type AnswerReply,
+  type DuelIdentity,
+  type DuelQuestions,
+  type DuelRoom,
+  type DuelSeat,
+  type Outcome,
+  type Refusal,
+  type Transition,
+} from './duel-room.js';
+import { winnerName } from './duel-views.js';
 
-export type DuelStatus = 'waiting' | 'playing' | 'finished';
-
-/** Who acts: the socket's signed-in user (accounts/session-user.ts). */
-export interface DuelIdentity {
-  userId: string;
-  name: string;
-  isGuest: boolean;
-}
-
-/** One of the (at most 2) places in a room. Seat 0 is the host. */
-export interface DuelSeat extends DuelIdentity {
-  /** Points in the current (or last) game. */
-  score: number;
-  /** Index of the player's current question = questions solved. */
-  current: number;
-  /** True while at least one of the player's sockets is attached to the room. */
-  connected: boolean;
-  /** True once the player left a finished room: the seat stays for the results, rematch is off. */
-  left: boolean;
-  /** True when the player asked for a rematch of the finished game. */
-  rematch: boolean;
-  /** Ms from the game's clock start to each right answer, in order (issue #47: the pace rule).
-   * Absent in seats stored before it. */
-  solvedAt?: number[];
-  /** Set when the game ends: the pace rule's reason when the player answered faster than a person
-   * can (packages/shared/src/domain/fair-play/pace.ts), else null. */
-  paceFlag?: string | null;
-}
-
-/**
- * A game's questions, compact: at most 750 (5 minutes × 150), and thousands of rooms at once. The
- * texts are ONE string (joined by "\n", which no question contains) with start offsets, rather
- * than 750 strings: a fraction of the heap objects, so full garbage collections, whose pause grows
- * with the number of live objects, stay short at 5,000 rooms (bench/duel). Texts go to clients;
- * answers and points never do.
- */
-export interface DuelQuestions {
-  /** Every question text, in order, joined by "\n". */
-  joined: string;
-  /** Offset of question i's text in `joined`; one more entry, joined.length + 1, closes the last. */
-  starts: number[];
-  answers: number[];
-  /** Points for a correct answer to each question (pointsForDifficulty of its difficulty). */
-  points: number[];
-}
-
-/** Number of questions in the set. */
-export const questionCount = (q: DuelQuestions): number => q.answers.length;
-
-/** Text of question `index`, or null past the last one. */
-export function questionText(q: DuelQuestions, index: number): string | null {
-  if (index < 0 || index >= q.answers.length) return null;
-  return q.joined.slice(q.starts[index], q.starts[index + 1]! - 1);
-}
-
-/** Every question text, as gameStarted, rematchStarted and rejoinRoom send them. */
-export function questionTexts(q: DuelQuestions): string[] {
-  return q.joined.split('\n');
-}
-
-export interface DuelGame {
-  /** Unique per game; a rematch is a new game (games.id in the database). */
-  id: string;
-  questions: DuelQuestions;
-  /** Epoch ms when the clock starts: the host's start plus the 3 s countdown (spec §9). */
-  startsAt: number;
-  /** Epoch ms when time runs out: startsAt + mode × 60 s. */
-  endsAt: number;
-  /** Epoch ms when the game ended (time up or every question solved); null while it runs. */
-  endedAt: number | null;
-  /** True for a rematch: its players hear rematchStarted when the clock starts (spec §4, see
-   * duel.socket.ts), not when both have asked. */
-  rematch: boolean;
-  /** Pace thresholds (config PACE_*) the game's end is judged with; absent: the defaults. */
-  pace?: PaceThresholds;
-}
-
-export interface DuelRoom {
-  /** 6 characters from DUEL.roomCodeAlphabet. */
-  code: string;
-  /** Minutes. */
-  mode: DuelMode;
-  status: DuelStatus;
-  /** At most DUEL.maxPlayers; seat 0 is the host. */
-  seats: DuelSeat[];
-  /** The current or last game; null before the first start. */
-  game: DuelGame | null;
-  /** Grows by one with every change that is broadcast (STYLE habit 10). */
-  version: number;
-  /** Epoch ms since when no seat has been connected; null while someone is. The sweeper deletes
-   * rooms idle for DUEL_ROOM_IDLE_MS. */
-  idleSince: number | null;
-}
-
-/** What the network layer must send after a transition. Payloads are built from the new room. */
-export type DuelEffect =
-  /** roomUpdate (bare players array) to the room: a join, leave or connection change. */
-  | { type: 'roomUpdate' }
-  /** A game's countdown began: gameStarted {questions, mode} now (first game), or, for a rematch,
-   * rematchStarting {seconds} now and rematchStarted {questions, mode, players} when the clock starts. */
-  | { type: 'gameStarted'; rematch: boolean }
-  /** progressUpdate (bare players array) to the room after a correct answer or at the end. */
-  | { type: 'progressUpdate' }
-  /** gameOver {players, winner} to the room; `result` goes to the rating service. */
-  | { type: 'gameOver'; result: FinishedDuel; winner: string | null }
-  /** rematchRequested {name} to the other player. */
-  | { type: 'rematchRequested'; byUserId: string; name: string };
-
-export type Transition = { ok: true; room: DuelRoom; effects: DuelEffect[] };
-export type Refusal = { ok: false; error: string };
-export type Outcome<Extra = unknown> = (Transition & Extra) | Refusal;
-
-/** Ack data of a submitted answer (spec §7 submitAnswer). */
-export interface AnswerReply {
-  correct: boolean;
-  /** Points after the answer. */
-  score: number;
-  /** The player's question index after the answer. */
-  currentQuestion: number;
-  /** Text of the question at currentQuestion; null once every question is solved. */
-  nextQuestion: string | null;
-}
-
-/** Rooms with nobody connected for this long (and no game running) are deleted: 10 minutes is
- * long enough to come back from a dropped connection and look at the results again, short enough
- * that abandoned rooms do not pile up in memory. */
-export const DUEL_ROOM_IDLE_MS = 10 * 60_000;
+export * from './duel-room.js';
+export * from './duel-views.js';
 
 const refuse = (error: string): Refusal => ({ ok: false, error });
 const noChange = (room: DuelRoom): Transition => ({ ok: true, room, effects: [] });
@@ -181,24 +71,6 @@ export function buildQuestions(seed: string, mode: DuelMode): DuelQuestions {
   return { joined: generated.map((q) => q.text).join('\n'), starts, answers, points };
 }
 
-/** Game duration in ms: mode × 60 s (spec §9). */
-export const durationMs = (mode: DuelMode): number => mode * 60_000;
-
-function seatIndex(room: DuelRoom, userId: string): number {
-  return room.seats.findIndex((s) => s.userId === userId && !s.left);
-}
-
-/** The seat of a user still in the room (not left), or undefined. */
-export function seatOf(room: DuelRoom, userId: string): DuelSeat | undefined {
-  const i = seatIndex(room, userId);
-  return i < 0 ? undefined : room.seats[i];
-}
-
-export function isHost(room: DuelRoom, userId: string): boolean {
-  const host = room.seats[0];
-  return host !== undefined && host.userId === userId && !host.left;
-}
-
 /** Recomputes idleSince after a change of connections. */
 function withIdle(room: DuelRoom, now: number): DuelRoom {
   const anyone = room.seats.some((s) => s.connected);
@@ -214,77 +86,6 @@ function replaceSeat(seats: DuelSeat[], index: number, changes: Partial<DuelSeat
   const next = seats.slice();
   next[index] = { ...seats[index]!, ...changes };
   return next;
-}
-
-/** The players as the wire shows them (spec §3 "Player"), seat order. */
-export function publicPlayers(room: DuelRoom): DuelPlayer[] {
-  return room.seats.map((s) => ({
-    name: s.name,
-    userId: s.userId,
-    score: s.score,
-    current: s.current,
-    connected: s.connected,
-    // Players are told the rule's words; the stored reason adds the figures for operators.
-    ...(s.paceFlag ? { paceFlag: PACE_FLAG_MESSAGE } : {}),
-  }));
-}
-
-
-/** The rematchStarted payload (spec §7) of a room whose rematch runs: its question texts, mode
- * (minutes) and players (scores 0). */
-export function rematchStartedPayload(room: DuelRoom): { questions: string[]; mode: number; players: DuelPlayer[] } {
-  return { questions: room.game ? questionTexts(room.game.questions) : [], mode: room.mode, players: publicPlayers(room) };
-}
-
-/** What a connection back in a room must hear of a rematch's start it missed (missedRematch). */
-export type MissedRematch = { event: 'rematchStarting'; seconds: number } | { event: 'rematchStarted' };
-
-/**
- * What a connection of `userId` back in the room (put back by the server itself for a client
- * written to spec §7 alone, or by rejoinRoom) should hear now of the room's rematch, while the
- * player has not scored or moved on (so the spec's reset to 0 on rematchStarted, spec §4, loses
- * nothing):
- *  - during the rematch's 3 s countdown (spec §9), rematchStarting with the whole seconds left
- *    (rounded up): a connection that was down when both asked missed it, and without it a client
- *    would go to the game before its clock starts and have its answers refused. rematchStarted
- *    follows from the clock at the start, as for every connection in the room;
- *  - once the clock started at or before `now` (epoch ms), rematchStarted: the connection missed
- *    its announcement, and without it a client stays on its results screen for the whole rematch.
- * Null otherwise (no rematch running, a first game, a player who scored, or not seated).
- */
-export function missedRematch(room: DuelRoom, userId: string, now: number): MissedRematch | null {
-  const seat = seatOf(room, userId);
-  const game = room.game;
-  if (room.status !== 'playing' || game?.rematch !== true || !seat || seat.score !== 0 || seat.current !== 0) return null;
-  const countdownMs = game.startsAt - now;
-  return countdownMs > 0 ? { event: 'rematchStarting', seconds: Math.ceil(countdownMs / 1000) } : { event: 'rematchStarted' };
-}
-
-/** Players ranked by score, highest first; equal scores keep seat order (spec §2 "Game results"). */
-export function rankedPlayers(room: DuelRoom): DuelPlayer[] {
-  return rankPlayers(publicPlayers(room)).ranked;
-}
-
-/**
- * Winner's name, or null for a tie: the higher score wins, equal scores draw (issue #2 "Rating";
- * spec §2 "Game results": a tie is when first and second place have equal scores).
- */
-export function winnerName(room: DuelRoom): string | null {
-  const { winnerIndex } = rankPlayers(room.seats);
-  return winnerIndex === null ? null : room.seats[winnerIndex]!.name;
-}
-
-/**
- * Whole seconds left on the game clock, rounded up (59.2 s shows as 60, so 0 means time is up).
- * Before the start it is the full duration; during the 3 s countdown too, so both players get the
- * whole game. 0 once finished; the full duration in a waiting room.
- */
-export function timeLeft(room: DuelRoom, now: number): number {
-  const total = durationMs(room.mode);
-  if (room.status === 'waiting' || !room.game) return total / 1000;
-  if (room.status === 'finished') return 0;
-  const left = Math.min(total, room.game.endsAt - now);
-  return left <= 0 ? 0 : Math.ceil(left / 1000);
 }
 
 /** A new waiting room with its creator as host (spec §4: creating a room makes you the host). */
@@ -526,48 +327,4 @@ export function requestRematch(room: DuelRoom, userId: string, game: NewGame, no
     room: bump(room, { seats: replaceSeat(room.seats, i, { rematch: true }) }, now),
     effects: [{ type: 'rematchRequested', byUserId: userId, name: seat.name }],
   };
-}
-
-/** The rejoin acknowledgement for a player of the room (spec §7 rejoinRoom): players, the server's
- * timeLeft, the player's own {current, score}, question texts, mode, code, status, host flag, and,
- * during a game's 3 s start countdown (spec §9), startsInMs: ms until its clock starts. */
-export function snapshotFor(room: DuelRoom, userId: string, now: number): RejoinAck {
-  const seat = seatOf(room, userId);
-  return {
-    players: publicPlayers(room),
-    timeLeft: timeLeft(room, now),
-    playerState: { current: seat?.current ?? 0, score: seat?.score ?? 0 },
-    questions: room.game && room.status !== 'waiting' ? questionTexts(room.game.questions) : [],
-    mode: room.mode,
-    roomCode: room.code,
-    status: room.status,
-    isHost: isHost(room, userId),
-    ...(room.status === 'playing' && room.game && now < room.game.startsAt ? { startsInMs: room.game.startsAt - now } : {}),
-  };
-}
-
-/**
- * The room as GET /api/rooms/current shows it to a player seated in it: while it waits for its
- * start, or while its game runs with time left (s). Null when the player is not seated (or left),
- * or the game is over, ended on time but not yet closed by the clock included: there is nothing to
- * go back to then.
- */
-export function currentRoomFor(room: DuelRoom, userId: string, now: number): CurrentRoomResponse['room'] {
-  if (!seatOf(room, userId)) return null;
-  const left = timeLeft(room, now);
-  if (room.status === 'finished' || (room.status === 'playing' && left <= 0)) return null;
-  return {
-    roomCode: room.code,
-    status: room.status,
-    mode: room.mode,
-    isHost: isHost(room, userId),
-    players: publicPlayers(room),
-    timeLeft: left,
-  };
-}
-
-/** True when the sweeper should delete the room: no game running and nobody connected for
- * DUEL_ROOM_IDLE_MS. */
-export function isAbandoned(room: DuelRoom, now: number): boolean {
-  return room.status !== 'playing' && room.idleSince !== null && now - room.idleSince >= DUEL_ROOM_IDLE_MS;
 }

@@ -13,7 +13,7 @@
  *  - every UNRECORDED_EVERY_MS (5 s), hand the finished games nobody stored within
  *    UNRECORDED_AFTER_MS (10 s) to the rating service again (their process died before the
  *    database write; the rating service stores a game once, by its id).
- * The leases themselves are room-leases.ts; the clocks room-clocks.ts; duel.socket.ts wires them.
+ * The leases themselves are room-leases.ts; the clocks room-clocks.ts; duel.service.ts wires them.
  */
 import type { FinishedDuel } from '../rating/rating.service.js';
 import type { Logger } from '../platform/logger.js';

@@ -16,22 +16,7 @@
  * the structure does not move while a game is played and the other process's copy stays good.
  * Every other change is a compare-and-set of the whole room against its version.
  *
- * Layout, under the key prefix P (config REDIS_KEY_PREFIX):
- *  - P duel:room:{code}   hash: v (version of the whole room), sv ("version:gameId" at its last
- *                         write of the whole room: the game id tells a room apart from an earlier
- *                         one under the same code), s (the room as JSON without its questions, as of that
- *                         write), p0, p1… (a seat's progress since then: "version:score:current",
- *                         written by a progress-only change; a whole-room write removes them),
- *                         qid (the game id the questions belong to), q (the questions as JSON,
- *                         written once per game: each process caches them by game id, so an
- *                         answer moves only the small `p`).
- *                         Expires DUEL_ROOM_IDLE_MS after nobody is connected (the idle sweep of the
- *                         memory store, done by Redis), else ROOM_TTL_MS after its last change.
- *  - P duel:user:{userId} the code of the room the user sits in.
- *  - P duel:finished      hash gameId → FinishedDuel JSON, written in the same script as the
- *                         transition that ended the game, deleted once the game is in the database;
- *    P duel:finished-at   sorted set of the same ids by when they were written or last claimed.
- * The leases (room-leases.ts) and the per-process presence lists (room-presence.ts) live beside them.
+ * Key layout: redis-keys.ts.
  */
 import type { Redis } from 'ioredis';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
@@ -39,6 +24,7 @@ import type { FinishedDuel } from '../rating/rating.service.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
 import { QuestionCache } from './question-cache.js';
+import { duelKeys } from './redis-keys.js';
 import { changedRoom, finishedGameOf, type ChangeResult, type RoomStore, type UpdateOutcome } from './room-store.js';
 
 /** A room still changing or with someone connected lives this long after its last change: a bound
@@ -60,22 +46,8 @@ const ROOM_FIELDS = ['v', 's', 'sv', ...PROGRESS_FIELDS];
 /** Field names as a Lua argument list: 'a', 'b'. */
 const luaList = (fields: string[]): string => fields.map((f) => `'${f}'`).join(', ');
 
-/** Key names of the duel in Redis (the leases of room-leases.ts live beside them). */
-export function duelKeys(prefix: string) {
-  return {
-    room: (code: string) => `${prefix}duel:room:${code}`,
-    userPrefix: `${prefix}duel:user:`,
-    user: (userId: string) => `${prefix}duel:user:${userId}`,
-    finished: `${prefix}duel:finished`,
-    finishedAt: `${prefix}duel:finished-at`,
-    lease: `${prefix}duel:lease`,
-    leaseOwners: `${prefix}duel:lease-owners`,
-    leaseRoomsPrefix: `${prefix}duel:lease-rooms:`,
-    leaseFenced: `${prefix}duel:lease-fenced`,
-    /** Per-process sets of the (room, player) pairs it holds (room-presence.ts). */
-    presencePrefix: `${prefix}duel:presence:`,
-  };
-}
+/** Key names (defined in redis-keys.ts; the tests import them from here). */
+export { duelKeys };
 
 /**
  * The whole-room compare-and-set.

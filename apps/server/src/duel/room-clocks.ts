@@ -12,7 +12,7 @@
  *    Redis: the holder of the room's lease, room-leases.ts). That process also sends the last
  *    `timerUpdate {timeLeft: 0}` and gameOver to every process's sockets;
  *  - it passes on the moment a clock it followed through the countdown starts (`started`), on every
- *    process with sockets in the room, each for its own: a rematch is announced then (duel.socket.ts).
+ *    process with sockets in the room, each for its own: a rematch is announced then (clock-following.ts).
  *
  * Rooms are visited from one shared wheel of 10 ms slots (tick-wheel.ts), a few rooms at a time
  * with I/O in between (VISIT_CHUNK). Pure bookkeeping plus the callbacks the socket layer gives: no

@@ -10,18 +10,8 @@
  * 400 ms) held Redis for about 1.4 ms per 500 rooms on the bench machine (an idle Redis, 50 calls),
  * with every command that reached Redis meanwhile, an answer's among them, waiting behind it.
  *
- * Layout, beside the rooms (redis-room-store.ts `duelKeys`):
- *  - P duel:lease           hash room code → "owner gameId": who drives the room, for which game
- *                           (so ending a game releases that game's lease and never a rematch's);
- *  - P duel:lease-owners    sorted set owner → expiry, epoch ms by Redis's own clock (the
- *                           processes' clocks need not agree);
- *  - P duel:lease-rooms:{owner}  set of the room codes the owner holds, for the take-over;
- *  - P duel:lease-fenced    sorted set owner → when a survivor began taking its rooms or its
- *                           presence list (room-presence.ts): a process that stalled past its expiry
- *                           finds itself here at its next renewal and learns which of its rooms it
- *                           lost (and lists its players again).
- * Scripts name the per-owner sets from a prefix argument, so this layout is for a single Redis
- * server (not Redis Cluster), which is what MathSprint runs on.
+ * Key layout (P duel:lease, P duel:lease-owners, P duel:lease-rooms:{owner}, P duel:lease-fenced):
+ * redis-keys.ts.
  *
  * Two processes may briefly both believe they drive a room (a stalled owner that has not yet
  * renewed); that costs at most a duplicate timerUpdate, since ending the game is a compare-and-set
@@ -29,7 +19,7 @@
  */
 import type { Redis } from 'ioredis';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
-import { duelKeys } from './redis-room-store.js';
+import { duelKeys } from './redis-keys.js';
 
 /** Lease lifetime: three renewals may be missed (a busy event loop, a GC pause) before a survivor
  * takes the rooms, and a dead owner's rooms move within the 2 s the issue allows. */

@@ -11,14 +11,11 @@
  * those seats are marked disconnected (lease-loop.ts). A pair is "held" when any live owner lists it,
  * which also keeps a seat connected while the player's other tab, on another process, stays open.
  *
- * Layout, beside the leases (redis-room-store.ts `duelKeys`):
- *  - P duel:presence:{owner}   set of "code userId" pairs the owner holds.
- * The owner stays in `P duel:lease-owners` until both its room set and this set are empty
- * (room-leases.ts TAKE_EXPIRED_SCRIPT checks both), so a dead owner's list is always taken.
+ * Key layout (P duel:presence:{owner}, beside the leases): redis-keys.ts.
  */
 import type { Redis } from 'ioredis';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
-import { duelKeys } from './redis-room-store.js';
+import { duelKeys } from './redis-keys.js';
 import { LEASE_TTL_MS } from './room-leases.js';
 
 /** Pairs one take-over hands back at most (the rest wait for the next scan, 200 ms later). */

@@ -33,7 +33,7 @@ export interface Metrics {
 }
 
 /**
- * Acknowledgements are synchronous in-memory work (duel.socket.ts): tens of µs normally, a few ms
+ * Acknowledgements are synchronous in-memory work (duel.service.ts): tens of µs normally, a few ms
  * under a burst of games; bench/duel's target is p99 ≤ 50 ms. Buckets span 0.1 ms to 1 s.
  */
 const ACK_BUCKETS_S = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1];

@@ -18,7 +18,7 @@
  *    is parsed with the protocol's zod schema, needs a signed-in user, never lets an exception
  *    escape, and is always answered when the client gave an ack function;
  *  - connection hooks for the domains: `onSocketHandshake` (before the connection is accepted, so a
- *    domain can find what the user was doing: duel.socket.ts puts a reconnecting player back in
+ *    domain can find what the user was doing: duel.service.ts puts a reconnecting player back in
  *    their room), `onSocketConnected` and `onSocketDisconnect`.
  *
  * With REDIS_URL, broadcasts go through the Redis Streams adapter (platform/redis.ts) and connection
@@ -49,7 +49,7 @@ import type { FloodGate } from './flood-gate.js';
 /** Per-socket data. `user` is null for a socket without a valid token. */
 export interface SocketData {
   user: SessionUser | null;
-  /** Code of the Math Challenge room this socket is attached to (duel.socket.ts). */
+  /** Code of the Math Challenge room this socket is attached to (seat-attachment.ts). */
   duelCode?: string;
   /** Broadcasts missed while disconnected, held by a recovered session until its token is verified
    * again (see the file header). */
@@ -376,7 +376,7 @@ export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.
  * Calls `hook` during the handshake of every signed-in socket that does not bring its room back (a
  * new connection, or a recovered session, with REDIS_URL, that had none), after its token was
  * verified and before the connection is accepted: no event of the socket is handled before the
- * hook's promise settles. The hook may fill `socket.data` (duel.socket.ts finds the room the
+ * hook's promise settles. The hook may fill `socket.data` (duel.service.ts finds the room the
  * user sits in); one that rejects is logged and the connection goes on.
  */
 export function onSocketHandshake(io: TypedServer, hook: (socket: TypedSocket, user: SessionUser) => Promise<void> | void): void {
