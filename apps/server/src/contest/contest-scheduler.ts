@@ -10,19 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import { LATEST_GENERATOR_VERSION } from '@mathsprint/shared/domain';
 import type { ContestStage, RatingUpdateEntry } from '@mathsprint/shared/protocol';
-import type { AccountsService } from '../accounts/accounts.service.js';
-import type { Config } from '../config.js';
 import { paceThresholds } from '../fair-play/fair-play.service.js';
-import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
-import type { Clock } from '../platform/clock.js';
-import type { Database } from '../platform/db.js';
-import type { Logger } from '../platform/logger.js';
-import type { Notifier } from '../platform/notifier.js';
 import type { RatingChange } from '../rating/rating.service.js';
 import type { ContestCache } from './contest-cache.js';
 import { closeContest, finalizeContest, openContest } from './contest-lifecycle.js';
 import { nextContestOpenTime } from './contest-schedule.js';
 import type { ContestRepo } from './contest.repo.js';
+import type { ContestDeps } from './contest.service.js';
 
 /** Title of the contests the schedule makes (spec §2 "Contest results": the fallback title). */
 export const DEFAULT_CONTEST_TITLE = 'Weekly Math Contest';
@@ -58,29 +52,10 @@ const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
 /** What the scheduler needs: ContestDeps (contest.service.ts) with the process's repository and cache. */
-export interface ContestSchedulerDeps {
-  db: Database;
-  config: Pick<
-    Config,
-    | 'CONTEST_CRON'
-    | 'CONTEST_TIMEZONE'
-    | 'CONTEST_DURATION_MINUTES'
-    | 'CONTEST_QUESTION_COUNT'
-    | 'CONTEST_SCHEDULER_INTERVAL_MS'
-    | 'GLICKO_TAU'
-    | 'SESSION_CACHE_TTL_MS'
-    | 'PACE_EASY_FLOOR_MS'
-    | 'PACE_FLOOR_STEP_MS'
-    | 'PACE_MIN_ANSWERS'
-  >;
-  clock: Clock;
-  logger: Logger;
-  notifier: Notifier;
-  leaderboard: LeaderboardService;
-  sessions?: Pick<AccountsService, 'primeSessions'>;
+export type ContestSchedulerDeps = Omit<ContestDeps, 'operators'> & {
   repo: ContestRepo;
   cache: ContestCache;
-}
+};
 
 /** The scheduler loop of one process, started by createContestScheduler. */
 export interface ContestScheduler {
