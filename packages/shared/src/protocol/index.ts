@@ -1,3 +1,4 @@
+export * from './error-code.js';
 export * from './common.js';
 export * from './http.js';
 export * from './socket.js';

@@ -7,9 +7,10 @@
  * socket does not reconnect by itself after it; the client waits `retryAfterMs` and connects again.
  */
 import { z } from 'zod';
+import { ErrorCode } from './error-code.js';
 
 /** `code` of a flood back-off refusal. */
-export const FLOOD_BACKOFF_CODE = 'FLOOD_BACKOFF';
+export const FLOOD_BACKOFF_CODE = ErrorCode.FLOOD_BACKOFF;
 
 /** `connect_error.data` of a refused connection. retryAfterMs: ms until the back-off ends. */
 export const socketRefusalSchema = z.object({

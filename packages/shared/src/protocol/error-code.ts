@@ -1,0 +1,102 @@
+/**
+ * Error codes of every refusal (issue #48 §4; colyseus's `ErrorCode` is the model). An HTTP error
+ * body and a socket error acknowledgement are both `{ error, code }`: `error` is spec §7's
+ * person-readable sentence, `code` a stable word a client decides on, never the sentence. One code
+ * names one meaning that a client may act on; several sentences may share it (the contest's "Please
+ * login to register…" and "Please login to join…" are both LOGIN_REQUIRED). The server maps each
+ * code to one HTTP status in one table (apps/server/src/http/errors.ts).
+ */
+import { z } from 'zod';
+
+export const ErrorCode = {
+  // The request itself.
+  /** A body, query or payload that fails its schema (400). The message names the field. */
+  INVALID_INPUT: 'INVALID_INPUT',
+  /** No such route or resource (404). */
+  NOT_FOUND: 'NOT_FOUND',
+  /** A request body over the server's size limit (413). */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** A path too long for the router (414). */
+  URI_TOO_LONG: 'URI_TOO_LONG',
+  /** Request headers over Node's limit (431). */
+  HEADERS_TOO_LARGE: 'HEADERS_TOO_LARGE',
+  /** A request that did not arrive in time (408). */
+  REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+  /** Too many requests or events in a window (429); try again later. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** The server failed (500); the message reveals nothing. */
+  INTERNAL: 'INTERNAL',
+  /** A feature that this server does not offer or cannot reach now (503). */
+  UNAVAILABLE: 'UNAVAILABLE',
+
+  // Who is asking.
+  /** No session, or a guest where an account is needed and the spec answers 401. */
+  LOGIN_REQUIRED: 'LOGIN_REQUIRED',
+  /** A token came but is expired, revoked or its account is gone (401): sign in again. */
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  /** A guest where an account is needed and the answer is 403 (contest registration). */
+  ACCOUNT_REQUIRED: 'ACCOUNT_REQUIRED',
+  /** Operators only (403). */
+  OPERATOR_ONLY: 'OPERATOR_ONLY',
+
+  // Accounts.
+  EMAIL_TAKEN: 'EMAIL_TAKEN',
+  INVALID_LOGIN: 'INVALID_LOGIN',
+  /** A password given to confirm a change (password change, account deletion) is wrong (403). */
+  WRONG_PASSWORD: 'WRONG_PASSWORD',
+  /** The account has no password (guest, Google) for the asked change (403). */
+  NO_PASSWORD: 'NO_PASSWORD',
+
+  // Weekly contest.
+  CONTEST_NOT_FOUND: 'CONTEST_NOT_FOUND',
+  REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
+  CONTEST_NOT_STARTED: 'CONTEST_NOT_STARTED',
+  CONTEST_OVER: 'CONTEST_OVER',
+  NOT_REGISTERED: 'NOT_REGISTERED',
+  ATTEMPT_NOT_STARTED: 'ATTEMPT_NOT_STARTED',
+  ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',
+  NO_ANSWERS: 'NO_ANSWERS',
+  NOT_A_PARTICIPANT: 'NOT_A_PARTICIPANT',
+  NOT_REVEALED: 'NOT_REVEALED',
+
+  // Daily practice.
+  SECTION_NOT_OPENED: 'SECTION_NOT_OPENED',
+  SUBMIT_TO_DISCUSS: 'SUBMIT_TO_DISCUSS',
+  COMMENT_NOT_FOUND: 'COMMENT_NOT_FOUND',
+
+  // Math Challenge (socket acknowledgements).
+  ROOM_NOT_FOUND: 'ROOM_NOT_FOUND',
+  ROOM_FULL: 'ROOM_FULL',
+  NOT_IN_ROOM: 'NOT_IN_ROOM',
+  NOT_HOST: 'NOT_HOST',
+  NEED_OPPONENT: 'NEED_OPPONENT',
+  OPPONENT_AWAY: 'OPPONENT_AWAY',
+  OPPONENT_LEFT: 'OPPONENT_LEFT',
+  GAME_STARTED: 'GAME_STARTED',
+  GAME_NOT_STARTED: 'GAME_NOT_STARTED',
+  GAME_OVER: 'GAME_OVER',
+  GAME_NOT_OVER: 'GAME_NOT_OVER',
+  TIME_UP: 'TIME_UP',
+  ALL_SOLVED: 'ALL_SOLVED',
+  IN_ANOTHER_GAME: 'IN_ANOTHER_GAME',
+  UNKNOWN_EVENT: 'UNKNOWN_EVENT',
+
+  // Solo timed challenge.
+  RUN_NOT_FOUND: 'RUN_NOT_FOUND',
+
+  // Connections (socket `connect_error.data.code`).
+  FLOOD_BACKOFF: 'FLOOD_BACKOFF',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** Every code, for zod and for exhaustive tables. */
+export const ERROR_CODES = Object.values(ErrorCode) as [ErrorCode, ...ErrorCode[]];
+
+export const errorCodeSchema = z.enum(ERROR_CODES);
+
+/**
+ * Body of every failed HTTP call and every error acknowledgement: `error`, the sentence for the
+ * player (spec §7), and `code`, what the client decides on.
+ */
+export const errorReplySchema = z.object({ error: z.string(), code: errorCodeSchema });
+export type ErrorReply = z.infer<typeof errorReplySchema>;
