@@ -17,7 +17,7 @@ import { contestApi, questionsOf } from './helpers/contest.js';
 import { call } from './helpers/http.js';
 import { dropPrefix, freshPrefix, NO_REDIS, testRedisUrl } from './helpers/redis.js';
 import { connectPlayer, nextWhere, type Client } from './helpers/socket-client.js';
-import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { ManualClock, startServerPair, startTestServer, type ServerPair, type TestServer } from './helpers/test-server.js';
 
 const PASSWORD = 'password123';
 const ADMIN_EMAIL = 'deletion.admin@example.com';
@@ -215,21 +215,18 @@ describe('DELETE /api/me on one server', () => {
 
 describe.skipIf(!testRedisUrl)(`DELETE /api/me with two servers on Redis (needs ${NO_REDIS})`, () => {
   const prefix = freshPrefix();
-  let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+  let pair: ServerPair | undefined;
   let a: TestServer;
   let b: TestServer;
 
   beforeAll(async () => {
-    shared = await openSharedTestDatabase();
     // The change feed reads once a minute: only the Redis broadcast can tell B in time.
     const env = { SESSION_FEED_INTERVAL_MS: '60000', REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '1000' };
-    a = await startTestServer({ env, ...shared.serverOptions() });
-    b = await startTestServer({ env, ...shared.serverOptions() });
+    pair = await startServerPair({ env });
+    ({ a, b } = pair);
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await shared?.close();
+    await pair?.close();
     await dropPrefix(prefix);
   });
 

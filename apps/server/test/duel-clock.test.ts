@@ -17,10 +17,10 @@ import { signup } from './helpers/accounts.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck } from './helpers/socket-ack.js';
 import { connectPlayer, type Client } from './helpers/socket-client.js';
-import { ManualClock, openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { ManualClock, startServerPair, type ServerPair, type TestServer } from './helpers/test-server.js';
 
 const prefix = freshPrefix();
-let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+let pair: ServerPair | undefined;
 let clock: ManualClock;
 let a: TestServer;
 let b: TestServer;
@@ -122,7 +122,6 @@ function deafenB(): () => void {
 describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${NO_REDIS})`, () => {
   beforeAll(async () => {
     clock = new ManualClock(Date.UTC(2026, 4, 4, 9));
-    shared = await openSharedTestDatabase();
     // The catch-up runs when a test calls it (catchUp()), not on its own timer. A player who solves
     // all 150 questions of a minute sends them within a second of real time, past the socket's
     // default 100 events per 20 s.
@@ -133,14 +132,12 @@ describe.skipIf(!testRedisUrl)(`one game, its players on two processes (needs ${
       DUEL_CATCH_UP_INTERVAL_MS: '0',
       SOCKET_RATE_LIMIT_EVENTS: '1000',
     };
-    a = await startTestServer({ clock, env, ...shared.serverOptions() });
-    b = await startTestServer({ clock, env, ...shared.serverOptions() });
+    pair = await startServerPair({ clock, env });
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const c of clients.splice(0)) c.disconnect();
-    await a?.close();
-    await b?.close();
-    await shared?.close();
+    await pair?.close();
     await dropPrefix(prefix);
   });
 

@@ -13,13 +13,13 @@ import { guest } from './helpers/accounts.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
 import { emitForAck } from './helpers/socket-ack.js';
 import { connectPlayer, type Client } from './helpers/socket-client.js';
-import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { startServerPair, type ServerPair, type TestServer } from './helpers/test-server.js';
 
 /** Rooms whose host sits on one process and whose guest sits on the other. */
 const ROOMS = 100;
 
 const prefix = freshPrefix();
-let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+let pair: ServerPair | undefined;
 let a: TestServer | undefined;
 let b: TestServer | undefined;
 const clients: Client[] = [];
@@ -33,16 +33,13 @@ async function connectGuest(server: TestServer): Promise<Client> {
 
 describe.skipIf(!testRedisUrl)(`closing two processes with players in rooms (needs ${NO_REDIS})`, () => {
   beforeAll(async () => {
-    shared = await openSharedTestDatabase();
     const env = { REDIS_URL: testRedisUrl!, REDIS_KEY_PREFIX: prefix, SIGNUP_RATE_LIMIT: '10000' };
-    a = await startTestServer({ env, ...shared.serverOptions() });
-    b = await startTestServer({ env, ...shared.serverOptions() });
+    pair = await startServerPair({ env });
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const c of clients.splice(0)) c.disconnect();
-    await a?.close();
-    await b?.close();
-    await shared?.close();
+    await pair?.close();
     await dropPrefix(prefix);
   });
 

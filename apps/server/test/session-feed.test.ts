@@ -9,23 +9,20 @@ import { io as connectClient, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthResponse } from '@mathsprint/shared/protocol';
 import { call } from './helpers/http.js';
-import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { startServerPair, type ServerPair, type TestServer } from './helpers/test-server.js';
 
 const FEED_INTERVAL_MS = 200;
-let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+let pair: ServerPair | undefined;
 let a: TestServer;
 let b: TestServer;
 
 beforeAll(async () => {
-  shared = await openSharedTestDatabase();
   const env = { SESSION_FEED_INTERVAL_MS: String(FEED_INTERVAL_MS) };
-  a = await startTestServer({ env, ...shared.serverOptions() });
-  b = await startTestServer({ env, ...shared.serverOptions() });
+  pair = await startServerPair({ env });
+  ({ a, b } = pair);
 });
 afterAll(async () => {
-  await a?.close();
-  await b?.close();
-  await shared?.close();
+  await pair?.close();
 });
 
 describe('session change feed between two servers on one database', () => {

@@ -13,7 +13,7 @@ import { socketRefusalSchema } from '@mathsprint/shared/protocol';
 import { REFUSAL_HOLD_MS } from '../src/platform/flood-gate.js';
 import { guestToken } from './helpers/cluster.js';
 import { NO_REDIS, backendEnv, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
-import { openSharedTestDatabase, startTestServer, type TestServer } from './helpers/test-server.js';
+import { startServerPair, startTestServer, type ServerPair, type TestServer } from './helpers/test-server.js';
 
 /** Events per window: a flood is 3 × this within it. */
 const LIMIT = 5;
@@ -147,19 +147,17 @@ describe('flood back-off, in memory', () => {
 
 describe.skipIf(!testRedisUrl)(`flood back-off in Redis, shared by two processes (needs ${NO_REDIS})`, () => {
   const prefix = freshPrefix();
-  let shared: Awaited<ReturnType<typeof openSharedTestDatabase>>;
+  let pair: ServerPair | undefined;
   let a: TestServer;
   let b: TestServer;
   beforeAll(async () => {
     const env = { ...ENV, ...backendEnv('redis', prefix) };
     // One database too, as two processes share it: b knows the accounts made on a.
-    shared = await openSharedTestDatabase();
-    a = await startTestServer({ env, ...shared.serverOptions() });
-    b = await startTestServer({ env, ...shared.serverOptions() });
+    pair = await startServerPair({ env });
+    ({ a, b } = pair);
   });
   afterAll(async () => {
-    await Promise.all([a?.close(), b?.close()]);
-    await shared?.close();
+    await pair?.close();
     await dropPrefix(prefix);
   });
 

@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, newContext, PHONE, SCREENSHOT_DIR, shot } from './support/browser';
+import { newContext, SCREENSHOT_DIR, shot, VIEWPORTS } from './support/browser';
 import { useAppAndBrowser } from './support/suite';
 import { grantOperator } from './support/app-server';
 import { call } from '../../server/test/helpers/http';
@@ -66,10 +66,7 @@ describe('answer oracles closed in the browser', () => {
     }
     await send('POST', '/contest/submit', { contestId: contest._id }, player.token);
 
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       const page = await signedInPage(player, viewport);
       await page.goto(`/contest/${contest._id}/results`);
       const submission = page.getByRole('list', { name: 'Your submission' });
@@ -101,10 +98,7 @@ describe('answer oracles closed in the browser', () => {
     await send('POST', '/api/daily/submit', { date, sectionKey: 'basic', answers: [] }, author.token);
     await send('POST', '/api/daily/comment', { date, sectionKey: 'basic', text: 'Question 1 is easy once you carry the 1' }, author.token);
 
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       const reader = await send<Session>('POST', '/signup', { name: `Rae ${name}`, email: `rae-${name}-${stamp}@example.com`, password: 'not-yet-solved-1' });
       const page = await signedInPage(reader, viewport);
       const commentCalls: string[] = [];

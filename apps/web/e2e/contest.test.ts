@@ -19,7 +19,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, it, type ExpectStatic } from 'vitest';
 import { signUp } from './support/accounts';
 import { grantOperator, startAppProcess, type AppProcess } from './support/app-server';
-import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { DESKTOP, newContext, PHONE, shot, VIEWPORTS } from './support/browser';
 import { coveredBy } from './support/overlap';
 import { useAppAndBrowser } from './support/suite';
 import { call } from '../../server/test/helpers/http';
@@ -531,10 +531,7 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
     // Moving to another question, from a page scrolled down to the grid (below the question card on
     // a phone), brings the question, its points and the timer back into view and focuses its field,
     // at 375 px and at 1280 px (issue #47): a grid jump, Skip for Now, Next and Previous.
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await moveAndCheck(page, expect, () => page.locator('.ctake-side').getByRole('button', { name: /^Question 7,/ }).click(), 'Question 7');
       await shot(page, `contest-00c-after-grid-jump-${name}`);
@@ -559,10 +556,7 @@ describe.concurrent('user story: the weekly contest from the home card to analyt
       }
       return Number.POSITIVE_INFINITY;
     };
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       await page.setViewportSize(viewport);
       await page.locator('#ctake-summary-heading').focus();
       expect(await tabsToExecute()).toBeLessThanOrEqual(3);

@@ -8,7 +8,7 @@
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest } from './support/accounts';
-import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { DESKTOP, newContext, PHONE, shot, VIEWPORTS } from './support/browser';
 import { answerCorrectly, createRoom, joinRoom } from './support/play';
 import { useAppAndBrowser } from './support/suite';
 
@@ -73,10 +73,7 @@ describe('question text on the game screens', () => {
   });
 
   it('tells a single player who solves the whole list so, with the powers in superscripts', { timeout: 60_000 }, async () => {
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       const context = await newContext(suite.browser, suite.app.url, viewport);
       const page = await context.newPage();
       await continueAsGuest(page);

@@ -20,7 +20,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { continueAsGuest, signUp } from './support/accounts';
-import { DESKTOP, newContext, PHONE, shot } from './support/browser';
+import { DESKTOP, newContext, shot, VIEWPORTS } from './support/browser';
 import { coveredBy } from './support/overlap';
 import { useAppAndBrowser } from './support/suite';
 import { call } from '../../server/test/helpers/http';
@@ -183,10 +183,7 @@ describe('a new player on the dashboard and in a solo run', () => {
   });
 
   it('shows its toasts in the play card, over neither the question nor the time and points', { timeout: 90_000 }, async () => {
-    for (const [viewport, name] of [
-      [PHONE, 'phone'],
-      [DESKTOP, 'desktop'],
-    ] as const) {
+    for (const [viewport, name] of VIEWPORTS) {
       const context = await newContext(suite.browser, suite.app.url, viewport);
       const page = await context.newPage();
       await continueAsGuest(page);

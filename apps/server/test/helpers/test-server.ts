@@ -115,3 +115,29 @@ export async function openSharedTestDatabase(): Promise<{
 }
 
 export { ManualClock };
+
+/** Two test servers on one database, as two processes of one deployment share it. */
+export interface ServerPair {
+  a: TestServer;
+  b: TestServer;
+  /** Closes both servers, then the database. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts two servers with the same `options` on one openSharedTestDatabase(): what one writes, the
+ * other reads, as two processes behind one load balancer.
+ */
+export async function startServerPair(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<ServerPair> {
+  const shared = await openSharedTestDatabase();
+  const a = await startTestServer({ ...options, ...shared.serverOptions() });
+  const b = await startTestServer({ ...options, ...shared.serverOptions() });
+  return {
+    a,
+    b,
+    close: async () => {
+      await Promise.all([a.close(), b.close()]);
+      await shared.close();
+    },
+  };
+}

@@ -20,6 +20,12 @@ export async function launchBrowser(): Promise<Browser> {
 export const PHONE = { width: 375, height: 812 } as const;
 export const DESKTOP = { width: 1280, height: 800 } as const;
 
+/** The two widths every screen is checked and photographed at, with the name a screenshot takes. */
+export const VIEWPORTS = [
+  [PHONE, 'phone'],
+  [DESKTOP, 'desktop'],
+] as const;
+
 /**
  * Holds the decorative floating symbols (components/ui/floating-symbols.tsx) where they are, part
  * way up their panels, instead of letting them drift. Headless Chromium composites in software (no
