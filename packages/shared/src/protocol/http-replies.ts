@@ -131,6 +131,9 @@ export type HealthResponse = z.infer<typeof healthResponseSchema>;
 export const notReadyResponseSchema = z.object({ status: z.literal('unavailable'), failing: z.array(z.string()) });
 export type NotReadyResponse = z.infer<typeof notReadyResponseSchema>;
 
-/** Reply of POST /admin/commands/:name (issue #46): the subcommand's printed output. */
-export const adminCommandResponseSchema = z.object({ output: z.string() });
+/**
+ * Reply of POST /admin/commands/:name (issue #46): the subcommand's answer, whose shape is the
+ * subcommand's own schema (apps/server admin-commands.ts `output`, which `npm run admin` parses it with).
+ */
+export const adminCommandResponseSchema = z.object({ output: z.unknown() });
 export type AdminCommandResponse = z.infer<typeof adminCommandResponseSchema>;
