@@ -104,13 +104,7 @@ export const attemptStatusSchema = z.enum(['registered', 'in-progress', 'submitt
 export type AttemptStatus = z.infer<typeof attemptStatusSchema>;
 
 /** The contest an attempt belongs to, as spec §3 nests it ("contestId (with _id)"). */
-export const attemptContestRefSchema = z.object({
-  _id: z.string().min(1),
-  title: z.string(),
-  openTime: isoTime,
-  closeTime: isoTime,
-  questionCount: z.number().int(),
-});
+export const attemptContestRefSchema = contestViewSchema.pick({ _id: true, title: true, openTime: true, closeTime: true, questionCount: true });
 export type AttemptContestRef = z.infer<typeof attemptContestRefSchema>;
 
 /** A contest's rating change (rating points), before and after its rating period. */
@@ -292,7 +286,7 @@ export type ContestDetailsQuestion = z.infer<typeof contestDetailsQuestionSchema
 /** Reply of GET /contest/past/{contestId} (after close only): the caller's attempt, question by question. */
 export const contestDetailsResponseSchema = z.object({
   contestDetails: z.object({
-    contest: z.object({ _id: z.string(), title: z.string(), openTime: isoTime, closeTime: isoTime }),
+    contest: contestViewSchema.pick({ _id: true, title: true, openTime: true, closeTime: true }),
     attempt: z.object({
       score: z.number(),
       correctAnswers: z.number().int(),
