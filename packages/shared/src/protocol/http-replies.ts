@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { duelPlayerSchema } from './duel-player.js';
+import { errorCodeSchema } from './error-code.js';
 import { soloRunEndShape } from './fair-play.js';
 
 /** The user as the client stores it under the `user` key (spec §3 "User"). rating and rd in Glicko-2 points. */
@@ -100,8 +101,8 @@ export type SoloRunEnd = z.infer<typeof soloRunEndSchema>;
 
 /**
  * Reply of POST /singleplayer/answer. score in points; current is the index of the current question.
- * `error` is set only on the 409 reply to an answer after the run ended ('Time is up', 'The
- * challenge is over'), which carries this state too.
+ * `error` and its `code` (error-code.ts) are set only on the 409 reply to an answer after the run
+ * ended ('Time is up', 'The challenge is over'), which carries this state too.
  */
 export const soloAnswerResponseSchema = z.object({
   correct: z.boolean(),
@@ -109,6 +110,7 @@ export const soloAnswerResponseSchema = z.object({
   current: z.number().int(),
   over: z.boolean(),
   error: z.string().optional(),
+  code: errorCodeSchema.optional(),
   ...soloRunEndShape,
 });
 export type SoloAnswerResponse = z.infer<typeof soloAnswerResponseSchema>;
