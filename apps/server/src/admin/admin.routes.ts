@@ -8,6 +8,7 @@
  * refusals keep their status (404 for an unknown email). Answers with Cache-Control: no-store.
  */
 import type { FastifyInstance } from 'fastify';
+import type { AdminCommandResponse } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { HttpError, parseInput } from '../http/errors.js';
 import { isLocalOperation } from '../http/local-caller.js';
@@ -24,7 +25,7 @@ const bodySchema = z.object({
 });
 
 export async function adminRoutes(app: FastifyInstance, { services, opsToken }: AdminRoutesOptions): Promise<void> {
-  app.post<{ Params: { name: string } }>('/admin/commands/:name', async (request, reply) => {
+  app.post<{ Params: { name: string } }>('/admin/commands/:name', async (request, reply): Promise<AdminCommandResponse> => {
     reply.header('cache-control', 'no-store');
     if (opsToken === undefined) {
       throw new HttpError(404, 'Operator commands over HTTP are for the embedded database; with DATABASE_URL, npm run admin opens the database itself');

@@ -1,6 +1,7 @@
 /**
  * GET /api/leaderboard → `{ top: LeaderboardEntry[] }` (spec §7 "Global leaderboard"). Public: the
- * dashboard shows it to guests too (spec §6). The body is the service's pre-serialised snapshot.
+ * dashboard shows it to guests too (spec §6). The body is the service's pre-serialised snapshot of
+ * `LeaderboardResponse` (protocol http-replies.ts), checked by test/reply-schemas.test.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import type { LeaderboardService } from './leaderboard.service.js';

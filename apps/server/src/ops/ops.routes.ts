@@ -15,6 +15,7 @@
  * None of them needs a session; all answer with Cache-Control: no-store.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { HealthResponse, NotReadyResponse } from '@mathsprint/shared/protocol';
 import { isLocalOperation, tokenMatches } from '../http/local-caller.js';
 import type { Metrics } from './metrics.js';
 import type { Readiness } from './readiness.js';
@@ -47,12 +48,13 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
     reply.header('cache-control', 'no-store');
   });
 
-  app.get('/healthz', async () => ({ status: 'ok' as const }));
+  app.get('/healthz', async (): Promise<HealthResponse> => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get('/readyz', async (_request, reply): Promise<HealthResponse | FastifyReply> => {
     const report = await readiness.check(READINESS_TIMEOUT_MS);
-    if (report.ready) return { status: 'ok' as const };
-    return reply.status(503).send({ status: 'unavailable' as const, failing: report.failing });
+    if (report.ready) return { status: 'ok' };
+    const notReady: NotReadyResponse = { status: 'unavailable', failing: report.failing };
+    return reply.status(503).send(notReady);
   });
 
   app.get('/metrics', async (request, reply) => {

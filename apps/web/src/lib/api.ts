@@ -1,7 +1,10 @@
 /**
  * HTTP client (spec §7): JSON content type, the stored token as a Bearer header when one exists.
- * Failures throw ApiError carrying the server's `error` text and the status.
+ * Failures throw ApiError carrying the server's `error` text and the status. A success reply is
+ * parsed with its schema from @mathsprint/shared/protocol (zod's default objects: fields the server
+ * adds are dropped, not refused); one that does not parse throws ApiError(UNREADABLE_REPLY_MESSAGE).
  */
+import type { z } from 'zod';
 import { getToken } from './storage';
 
 export class ApiError extends Error {
@@ -32,12 +35,36 @@ function withQuery(path: string, query?: Query): string {
   return qs ? `${path}?${qs}` : path;
 }
 
-/** Calls the API. `fallback` is the message when the server gives no `error` text. */
-export async function apiRequest<T>(
+/**
+ * What a player is told when a success reply does not match its schema: most likely this page is
+ * an older build than the server (the fix is a reload), else the server is broken.
+ */
+export const UNREADABLE_REPLY_MESSAGE = 'The server sent a reply this app cannot read. Reload the page to get the latest version.';
+
+/**
+ * `data`, the parsed body of a success reply, checked by `reply`.
+ * @throws ApiError(UNREADABLE_REPLY_MESSAGE, status) when it does not match; the zod issues go to the console.
+ */
+function readReply<S extends z.ZodType>(reply: S, data: unknown, method: string, path: string, status: number): z.output<S> {
+  const parsed = reply.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`${method} ${path}: the reply (HTTP ${status}) does not match its schema`, parsed.error.issues);
+  throw new ApiError(UNREADABLE_REPLY_MESSAGE, status);
+}
+
+/**
+ * Calls the API and parses its success reply with `reply` (the endpoint's reply schema; `z.null()`
+ * for a 204, whose empty body reads as null). `fallback` is the message when the server gives no
+ * `error` text.
+ * @throws ApiError with the server's `error` and status on a failure; ApiError(UNREADABLE_REPLY_MESSAGE)
+ *   with the reply's status when a success reply does not match `reply`; status 0 when unreachable.
+ */
+export async function apiRequest<S extends z.ZodType>(
   method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
+  reply: S,
   options: { body?: unknown; query?: Query; fallback?: string } = {},
-): Promise<T> {
+): Promise<z.output<S>> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -66,10 +93,12 @@ export async function apiRequest<T>(
     const error = data && typeof data === 'object' && 'error' in data ? String(data.error) : null;
     throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status);
   }
-  return data as T;
+  return readReply(reply, data, method, path, response.status);
 }
 
+/** GET and POST with their reply schema; a POST without a body sends `{}`. */
 export const api = {
-  get: <T>(path: string, query?: Query, fallback?: string) => apiRequest<T>('GET', path, { query, fallback }),
-  post: <T>(path: string, body?: unknown, fallback?: string) => apiRequest<T>('POST', path, { body: body ?? {}, fallback }),
+  get: <S extends z.ZodType>(path: string, reply: S, query?: Query, fallback?: string) => apiRequest('GET', path, reply, { query, fallback }),
+  post: <S extends z.ZodType>(path: string, reply: S, body?: unknown, fallback?: string) =>
+    apiRequest('POST', path, reply, { body: body ?? {}, fallback }),
 };

@@ -1,6 +1,7 @@
 /**
  * Account calls added by issue #2 beyond spec §7's POST /signup, POST /login and GET /api/me (which
- * live in http.ts): guest sign-in, password change and the sign-in providers the server offers.
+ * live in http.ts): guest sign-in, password change and account deletion. Their replies'
+ * schemas (AuthResponse, AuthProvidersResponse) are in http-replies.ts.
  */
 import { z } from 'zod';
 
@@ -44,11 +45,3 @@ export const deleteAccountBodySchema = z
     message: `Send either password or confirm: "${DELETE_ACCOUNT_CONFIRMATION}"`,
   });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
-
-/**
- * Response of GET /api/auth/providers: which federated sign-ins this server has configured, so the
- * login screen can say "Google sign-in is not configured" instead of sending the browser to a 503.
- */
-export interface AuthProvidersResponse {
-  google: boolean;
-}

@@ -1,8 +1,7 @@
 /**
- * Daily practice wire contract (spec §7 "Daily", §3 entities; issue #4 rules). Paths and field
- * names are the spec's. Dates are UTC calendar dates `YYYY-MM-DD`; instants are ISO 8601 strings;
- * durations are in SECONDS when the name ends in `Seconds`, ms when it ends in `Ms`; points are
- * practice points.
+ * Daily practice wire contract, the inputs and error texts (spec §7 "Daily", §3 entities; issue #4
+ * rules); the reply schemas named below are in daily-replies.ts. Paths and field names are the
+ * spec's. Dates are UTC calendar dates `YYYY-MM-DD`; durations are in ms when the name ends in `Ms`.
  *
  * Every call needs a signed-in, non-guest user: 401 otherwise (issue #4). Errors are `{error}` with
  * 400 (bad input), 401, 403 (locked section), 404 (unknown comment), 409 (second submission, or a
@@ -22,191 +21,13 @@
 import { z } from 'zod';
 import { DAILY, type DailySectionKey } from '../constants.js';
 import { isCalendarDate } from '../domain/daily/dates.js';
-import type { DailyDifficulty } from '../domain/daily/sections.js';
 import { isInvisibleText, limitInput, numberInput, parseDecimal } from './common.js';
 import { refuseHiddenCharacters } from './display-text.js';
 
 export type { DailySectionKey } from '../constants.js';
 export type { DailyDifficulty } from '../domain/daily/sections.js';
-
-/** One card of today's set (spec §3 "Daily set" section, plus the unlock rule and the caller's state). */
-export interface DailySectionSummary {
-  key: DailySectionKey;
-  title: string;
-  /** Number of questions (10). */
-  count: number;
-  /** Decided by the server from the caller's current rating (issue #4). */
-  unlocked: boolean;
-  /** 'mixed' is shown as 'Mixed' (issue #4). */
-  difficulty: DailyDifficulty;
-  description: string;
-  /** Rating needed to unlock it: 0, 1600, 1800, 1900. */
-  unlockRating: number;
-  /** Practice points per correct answer are 10 × weight (1–4). */
-  weight: number;
-  /** True once the caller has submitted this section on this date. */
-  submitted: boolean;
-  /** The caller's practice points for it; null until submitted. */
-  practicePoints: number | null;
-}
-
-/** Response of GET /api/daily/today. `date` is today's UTC date. */
-export interface DailyTodayResponse {
-  date: string;
-  sections: DailySectionSummary[];
-  /** The server's clock (ISO 8601): the client's calendar and season text use it. */
-  serverTime: string;
-}
-
-/** One answered question, shown after submission only (issue #4: answers and explanations after submitting). */
-export interface DailyAnswerReview {
-  /** 0-based. */
-  questionIndex: number;
-  question: string;
-  /** What the user gave; null when left blank. */
-  userAnswer: number | null;
-  correctAnswer: number;
-  isCorrect: boolean;
-  explanation: string;
-  /** Client-reported ms spent (statistics only). */
-  timeMs: number;
-  topic: string;
-}
-
-/** The caller's submitted result for one section. */
-export interface DailySectionResult {
-  practicePoints: number;
-  /** 10 × weight × correctCount. */
-  basePoints: number;
-  /** See docs/rules.md (daily practice: speed bonus). */
-  speedBonus: number;
-  correctCount: number;
-  /** Questions in the set. */
-  total: number;
-  /** Server-measured seconds from the first opening to the submission. */
-  timeTakenSeconds: number;
-  /** ISO 8601. */
-  submittedAt: string;
-  answers: DailyAnswerReview[];
-}
-
-/**
- * Response of GET /api/daily/section/{date}/{sectionKey}: the question texts, never the answers
- * before submission. The first call records when the caller opened the section (the time taken
- * runs from then). 403 "This section unlocks at rating 1800 (yours is 1523)" when locked.
- */
-export interface DailySectionResponse {
-  date: string;
-  sectionKey: DailySectionKey;
-  /** The set's question texts; a preview (`?preview=1`) has only the first DAILY.homeSampleProblems (3). */
-  questions: string[];
-  /**
-   * When the caller first opened this section (ISO 8601); null for a preview (`?preview=1`) of a
-   * section the caller has not opened yet.
-   */
-  openedAt: string | null;
-  submitted: boolean;
-  /** Filled once submitted: points, correct answers and explanations; null in a preview. */
-  result: DailySectionResult | null;
-}
-
-/** Response of POST /api/daily/submit (spec: practicePoints, awardedBadges). */
-export interface DailySubmitResponse extends DailySectionResult {
-  /** Badge codes newly awarded by this submission (see DAILY_BADGE_NAMES). */
-  awardedBadges: string[];
-  /** The streak after this submission. */
-  currentStreak: number;
-}
-
-/** One row of a section's daily rankings (spec §3 "Daily ranking entry"). */
-export interface DailyRankingEntry {
-  /** 1-based: practice points (higher first), then time taken (lower first), then submission time. */
-  rank: number;
-  user: { _id: string; name: string };
-  practicePoints: number;
-  timeTakenSeconds: number;
-  correctCount: number;
-}
-
-/** Response of GET /api/daily/leaderboard. */
-export interface DailyLeaderboardResponse {
-  top: DailyRankingEntry[];
-}
-
-/** One row of the season leaderboard (spec §3 "Season leaderboard entry"). */
-export interface SeasonEntry {
-  /** 1-based; ties in points share a rank (1, 2, 2, 4). */
-  rank: number;
-  _id: string;
-  name: string;
-  /** Sum of the practice points earned in the month. */
-  seasonPoints: number;
-  rating: number;
-  rd: number;
-}
-
-/** Response of GET /api/daily/season. */
-export interface DailySeasonResponse {
-  year: number;
-  month: number;
-  /** Ranks 1–10. */
-  top: SeasonEntry[];
-  /** The caller's own row, even outside the top 10; rank null and seasonPoints 0 without points this month. */
-  me: Omit<SeasonEntry, 'rank'> & { rank: number | null };
-  /** Users with season points this month. */
-  participants: number;
-}
-
-/** One solved day of the streak calendar (spec §3 "Streak data" days, plus what the day analysis panel shows). */
-export interface DailyStreakDay {
-  date: string;
-  /** Always true: only solved days are listed. */
-  solved: boolean;
-  /** Sections submitted that day. */
-  count: number;
-  /** Length of the run of solved days ending this day. */
-  streakCount: number;
-  practicePoints: number;
-}
-
-/**
- * Response of GET /api/daily/streak. `days` lists the SOLVED days from `from` to `to` (today), oldest
- * first; a date that is absent was not solved (3 dense years would be ~90 KB per call). `from` is 1
- * January two years before this one (the calendar's 3 years), or the UTC day the account was made
- * when that is later. Days before `from` are out of range: not missed.
- */
-export interface DailyStreakResponse {
-  currentStreak: number;
-  longestStreak: number;
-  from: string;
-  to: string;
-  days: DailyStreakDay[];
-}
-
-export type VoteType = 'up' | 'down';
-
-/** A discussion comment (spec §3 "Daily comment"). `text` is plain text: render it as text, never HTML. */
-export interface DailyComment {
-  _id: string;
-  text: string;
-  user: { _id: string; name: string };
-  /** ISO 8601. */
-  createdAt: string;
-  /** User id → their vote. */
-  votes: Record<string, VoteType>;
-  date: string;
-  sectionKey: DailySectionKey;
-}
-
-/** Response of POST /api/daily/comment and POST /api/daily/comments/{id}/vote (the updated comment). */
-export interface DailyCommentResponse {
-  comment: DailyComment;
-}
-
-/** Response of GET /api/daily/comments: newest first. */
-export interface DailyCommentsResponse {
-  comments: DailyComment[];
-}
+// socket.ts reads the comment from here.
+export type { DailyComment } from './daily-replies.js';
 
 /** Messages fixed by the spec or issue #4, so client and tests can recognise them. */
 export const DAILY_ERRORS = {

@@ -11,7 +11,7 @@ export const paceFlagSchema = z.string().min(1).max(200);
 
 /**
  * The end-of-run fields of POST /singleplayer/answer and GET /singleplayer/timer (SoloRunEnd in
- * http.ts): `paceFlag` when flagged, `personalBest` in points or null.
+ * http-replies.ts): `paceFlag` when flagged, `personalBest` in points or null.
  */
 export const soloRunEndShape = {
   paceFlag: paceFlagSchema.optional().catch(undefined),

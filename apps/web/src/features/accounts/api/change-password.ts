@@ -3,12 +3,11 @@
  * The server revokes every token issued before the change, this one included, and answers a fresh
  * `{token, user}` for this browser to go on with.
  */
-import type { AuthResponse, PasswordChangeBody } from '@mathsprint/shared/protocol';
+import { authResponseSchema, type AuthResponse, type PasswordChangeBody } from '@mathsprint/shared/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { renewSession } from '../session';
 import { meQueryKey } from './get-me';
-import { authResponseSchema } from './schemas';
 
 const FALLBACK = 'Could not change password';
 
@@ -16,13 +15,11 @@ const FALLBACK = 'Could not change password';
  * Changes the password with the stored token.
  * @throws ApiError with the server's text and status: 403 (wrong current password, or an account
  *   without one), 429 (too many wrong tries), 401 (session expired), 400 (a rule broken); status 0
- *   'Could not change password' when the server could not be reached or its answer has no token.
+ *   'Could not change password' when the server could not be reached; UNREADABLE_REPLY_MESSAGE
+ *   (lib/api) when its answer is not `{token, user}`.
  */
 export async function changePassword(body: PasswordChangeBody): Promise<AuthResponse> {
-  const data = await api.post<unknown>('/api/password', body, FALLBACK);
-  const parsed = authResponseSchema.safeParse(data);
-  if (!parsed.success) throw new ApiError(FALLBACK, 0);
-  return parsed.data;
+  return api.post('/api/password', authResponseSchema, body, FALLBACK);
 }
 
 /**

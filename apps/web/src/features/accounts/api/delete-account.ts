@@ -5,6 +5,7 @@
  */
 import type { DeleteAccountBody } from '@mathsprint/shared/protocol';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { apiRequest } from '../../../lib/api';
 import { resetSocket } from '../../../lib/socket';
 import { clearSession } from '../../../lib/storage';
@@ -18,7 +19,8 @@ const FALLBACK = 'Could not delete the account';
  *   passwords, 401 session expired; status 0 when the server could not be reached.
  */
 export async function deleteAccount(body: DeleteAccountBody): Promise<void> {
-  await apiRequest<unknown>('DELETE', '/api/me', { body, fallback: FALLBACK });
+  // 204: no body, which apiRequest reads as null.
+  await apiRequest('DELETE', '/api/me', z.null(), { body, fallback: FALLBACK });
 }
 
 /**

@@ -1,24 +1,33 @@
 /**
- * Daily practice HTTP calls (spec §7 "Daily"; shapes in @mathsprint/shared/protocol daily.ts). Every
- * call needs a signed-in, non-guest user (401 otherwise, issue #4). Failures throw ApiError (lib/api)
- * carrying the server's `error` text, or the given fallback (spec §8). Query keys live here so the
- * hub, the home card and the socket handlers invalidate the same caches.
+ * Daily practice HTTP calls (spec §7 "Daily"; shapes in @mathsprint/shared/protocol
+ * daily-replies.ts, whose schemas parse every reply). Every call needs a signed-in, non-guest user
+ * (401 otherwise, issue #4). Failures throw ApiError (lib/api) carrying the server's `error` text,
+ * or the given fallback (spec §8). Query keys live here so the hub, the home card and the socket
+ * handlers invalidate the same caches.
  */
 import { DAILY } from '@mathsprint/shared/constants';
-import type {
-  DailyCommentResponse,
-  DailyCommentsResponse,
-  DailyLeaderboardResponse,
-  DailySeasonResponse,
-  DailySectionKey,
-  DailySectionResponse,
-  DailyStreakResponse,
-  DailySubmitBody,
-  DailySubmitResponse,
-  DailyTodayResponse,
-  VoteType,
+import {
+  dailyCommentResponseSchema,
+  dailyCommentsResponseSchema,
+  dailyLeaderboardResponseSchema,
+  dailySeasonResponseSchema,
+  dailySectionResponseSchema,
+  dailyStreakResponseSchema,
+  dailySubmitResponseSchema,
+  dailyTodayResponseSchema,
+  type DailyCommentResponse,
+  type DailyCommentsResponse,
+  type DailyLeaderboardResponse,
+  type DailySeasonResponse,
+  type DailySectionKey,
+  type DailySectionResponse,
+  type DailyStreakResponse,
+  type DailySubmitBody,
+  type DailySubmitResponse,
+  type DailyTodayResponse,
+  type VoteType,
 } from '@mathsprint/shared/protocol';
-import { api, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { DAILY_MESSAGES } from '../lib/messages';
 
 /** TanStack Query keys of the daily data. */
@@ -36,15 +45,10 @@ export const dailyKeys = {
   comments: (date: string, sectionKey: DailySectionKey) => ['daily', 'comments', date, sectionKey] as const,
 };
 
-function expectKey<T extends object>(data: unknown, key: keyof T & string, fallback: string): T {
-  if (!data || typeof data !== 'object' || !(key in data)) throw new ApiError(fallback, 0);
-  return data as T;
-}
-
 /** GET /api/daily/today: today's UTC date and the four sections with the caller's unlocked flags. */
 export async function getDailyToday(): Promise<DailyTodayResponse> {
   const fallback = 'Failed to load daily practice';
-  return expectKey<DailyTodayResponse>(await api.get('/api/daily/today', undefined, fallback), 'sections', fallback);
+  return api.get('/api/daily/today', dailyTodayResponseSchema, undefined, fallback);
 }
 
 /**
@@ -55,47 +59,47 @@ export async function getDailyToday(): Promise<DailyTodayResponse> {
 export async function getDailySection(date: string, sectionKey: DailySectionKey, options: { preview?: boolean } = {}): Promise<DailySectionResponse> {
   const fallback = DAILY_MESSAGES.openFailed;
   const path = `/api/daily/section/${encodeURIComponent(date)}/${encodeURIComponent(sectionKey)}`;
-  return expectKey<DailySectionResponse>(await api.get(path, options.preview ? { preview: 1 } : undefined, fallback), 'questions', fallback);
+  return api.get(path, dailySectionResponseSchema, options.preview ? { preview: 1 } : undefined, fallback);
 }
 
 /** POST /api/daily/submit: answers in question order; 409 "Already submitted today" on a second one. */
 export async function submitDailySection(body: DailySubmitBody): Promise<DailySubmitResponse> {
   const fallback = DAILY_MESSAGES.submitFailed;
-  return expectKey<DailySubmitResponse>(await api.post('/api/daily/submit', body, fallback), 'practicePoints', fallback);
+  return api.post('/api/daily/submit', dailySubmitResponseSchema, body, fallback);
 }
 
 /** GET /api/daily/leaderboard?date&sectionKey&limit (20 by default, 3 on the home card). */
 export async function getDailyLeaderboard(date: string, sectionKey: DailySectionKey, limit: number = DAILY.leaderboardLimit): Promise<DailyLeaderboardResponse> {
   const fallback = 'Failed to load the daily rankings';
-  return expectKey<DailyLeaderboardResponse>(await api.get('/api/daily/leaderboard', { date, sectionKey, limit }, fallback), 'top', fallback);
+  return api.get('/api/daily/leaderboard', dailyLeaderboardResponseSchema, { date, sectionKey, limit }, fallback);
 }
 
 /** GET /api/daily/season?year&month&_ts: the month's top 10 and the caller's own row. `_ts` busts caches (spec §7). */
 export async function getDailySeason(year: number, month: number): Promise<DailySeasonResponse> {
   const fallback = 'Failed to load the season leaderboard';
-  return expectKey<DailySeasonResponse>(await api.get('/api/daily/season', { year, month, _ts: Date.now() }, fallback), 'top', fallback);
+  return api.get('/api/daily/season', dailySeasonResponseSchema, { year, month, _ts: Date.now() }, fallback);
 }
 
 /** GET /api/daily/streak: the current streak and every day of the calendar's 3 years. */
 export async function getDailyStreak(): Promise<DailyStreakResponse> {
   const fallback = 'Failed to load the streak';
-  return expectKey<DailyStreakResponse>(await api.get('/api/daily/streak', undefined, fallback), 'currentStreak', fallback);
+  return api.get('/api/daily/streak', dailyStreakResponseSchema, undefined, fallback);
 }
 
 /** GET /api/daily/comments?date&sectionKey&limit=50: newest first. */
 export async function getDailyComments(date: string, sectionKey: DailySectionKey, limit: number = DAILY.commentsLimit): Promise<DailyCommentsResponse> {
   const fallback = 'Failed to load the discussion';
-  return expectKey<DailyCommentsResponse>(await api.get('/api/daily/comments', { date, sectionKey, limit }, fallback), 'comments', fallback);
+  return api.get('/api/daily/comments', dailyCommentsResponseSchema, { date, sectionKey, limit }, fallback);
 }
 
 /** POST /api/daily/comment: the stored comment; 400 for empty or over-long text, 429 when posting too fast. */
 export async function postDailyComment(date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse> {
   const fallback = DAILY_MESSAGES.commentFailed;
-  return expectKey<DailyCommentResponse>(await api.post('/api/daily/comment', { date, sectionKey, text }, fallback), 'comment', fallback);
+  return api.post('/api/daily/comment', dailyCommentResponseSchema, { date, sectionKey, text }, fallback);
 }
 
 /** POST /api/daily/comments/{id}/vote: the same direction again removes the vote, the other switches it. */
 export async function voteOnComment(id: string, voteType: VoteType): Promise<DailyCommentResponse> {
   const fallback = DAILY_MESSAGES.voteFailed;
-  return expectKey<DailyCommentResponse>(await api.post(`/api/daily/comments/${encodeURIComponent(id)}/vote`, { voteType }, fallback), 'comment', fallback);
+  return api.post(`/api/daily/comments/${encodeURIComponent(id)}/vote`, dailyCommentResponseSchema, { voteType }, fallback);
 }

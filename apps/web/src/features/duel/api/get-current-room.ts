@@ -5,7 +5,7 @@
  * shown, so that a game that ends elsewhere stops being offered. A failure is logged only and
  * shows nothing (spec §8: load failures of dashboard data leave the panel empty).
  */
-import type { CurrentRoomResponse } from '@mathsprint/shared/protocol';
+import { currentRoomResponseSchema, type CurrentRoomResponse } from '@mathsprint/shared/protocol';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '../../../lib/api';
@@ -13,9 +13,10 @@ import { CLOCK_REREAD_MS } from '../../../lib/countdown';
 
 export type CurrentRoom = NonNullable<CurrentRoomResponse['room']>;
 
+/** GET /api/rooms/current, parsed with currentRoomResponseSchema. @throws ApiError as lib/api's calls do. */
 export async function getCurrentRoom(): Promise<CurrentRoom | null> {
-  const data = await api.get<CurrentRoomResponse>('/api/rooms/current');
-  return data && typeof data === 'object' && data.room && typeof data.room.roomCode === 'string' ? data.room : null;
+  const { room } = await api.get('/api/rooms/current', currentRoomResponseSchema);
+  return room;
 }
 
 export const currentRoomQueryOptions = () =>

@@ -1,19 +1,16 @@
 /**
  * The global leaderboard (spec §7 "Global leaderboard"): GET /api/leaderboard with credentials and
- * JSON headers; the body is parsed by hand and an unparseable body gives an empty list. A failed
- * load is logged only and leaves the list empty (spec §8).
+ * JSON headers; the body is parsed entry by entry (the protocol's leaderboardEntrySchema) and an
+ * unparseable body gives an empty list. A failed load is logged only and leaves the list empty
+ * (spec §8).
  */
-import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
+import { leaderboardEntrySchema, type LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { RATING } from '@mathsprint/shared/constants';
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 
-const entrySchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  rating: z.number().finite(),
-  rd: z.number().finite().catch(RATING.defaultRd),
-});
+/** The protocol's entry, with a missing or unreadable rd read as the spec's default (350). */
+const entrySchema = leaderboardEntrySchema.extend({ rd: z.number().catch(RATING.defaultRd) });
 
 /** Keeps the well-formed entries of a list (the HTTP `top`, or a `leaderboardUpdate` payload). */
 export function parseLeaderboardEntries(list: unknown): LeaderboardEntry[] {
