@@ -32,10 +32,11 @@ import type { ContestStage } from '@mathsprint/shared/protocol';
 import type { GeneratorVersion } from '@mathsprint/shared/domain';
 import { playersByIds } from '../accounts/players.service.js';
 import { contestAnswers, contestAttempts, contests } from '../db/schema/contests.js';
-import { ratingChangesOf } from '../rating/rating.service.js';
+import { ratingChangesOf, type StoredRatingChange } from '../rating/rating.service.js';
 import type { Database } from '../platform/db.js';
 import { cardContestId, type CardCandidate } from './contest-card.js';
-import type { AttemptRecord, ContestRecord, LeaderboardRow, StatsRow, StoredAnswer, StoredRatingChange } from './contest-views.js';
+import type { LeaderboardRow, StatsRow } from './contest-standings.js';
+import type { AttemptRecord, ContestRecord, StoredAnswer } from './contest-views.js';
 import { iso, query } from './contest-rows.js';
 
 const CONTEST_COLUMNS = {
