@@ -15,8 +15,6 @@ import { dailyAnswers, dailyBadges, dailyOpens, dailySeasonTotals, dailySubmissi
 import type { Database, Queryable, Transaction } from '../platform/db.js';
 import { createDailyCommentsRepo } from './daily-comments.repo.js';
 
-export type { CommentRecord, Discussant } from './daily-comments.repo.js';
-
 /** The fields of a user that daily practice reads. rating and rd in rating points. */
 export interface DailyUser {
   id: string;
