@@ -22,6 +22,24 @@ const domains = fs
   .filter((d) => d.isDirectory() && !['platform', 'db', 'http'].includes(d.name))
   .map((d) => d.name);
 const servicesOf = (domain) => fs.readdirSync(path.join(root, serverSrc, domain)).filter((f) => f.endsWith('.service.ts'));
+/**
+ * Each table file's owning domain: only that domain's folder (and db/ itself) imports it; every
+ * other domain reads and writes the table through the owner's *.service.ts (handoff: table map).
+ * Tests (apps/server/test), benchmarks and drizzle.config.ts sit outside src/ and may read any table.
+ */
+const tableOwners = {
+  'users.ts': 'accounts',
+  'games.ts': 'rating',
+  'ratings.ts': 'rating',
+  'solo.ts': 'solo',
+  'contests.ts': 'contest',
+  'daily.ts': 'daily',
+  'fair-play.ts': 'fair-play',
+};
+const schemaDir = `${serverSrc}/db/schema`;
+const schemaFiles = fs.readdirSync(path.join(root, schemaDir)).filter((f) => f.endsWith('.ts') && f !== 'index.ts');
+const unowned = schemaFiles.filter((f) => !(f in tableOwners));
+if (unowned.length > 0) throw new Error(`eslint.config.js: give ${unowned.join(', ')} an owning domain in tableOwners`);
 
 export default defineConfig(
   {
@@ -107,6 +125,18 @@ export default defineConfig(
                   message: `${d}/ may use ${e}/ only through its *.service.ts.`,
                 })),
             ),
+            // A table is its owning domain's (tableOwners above).
+            ...Object.entries(tableOwners).map(([file, owner]) => ({
+              target: [`${serverSrc}/*.ts`, `${serverSrc}/!(db|${owner})/**`],
+              from: `${schemaDir}/${file}`,
+              message: `db/schema/${file} is ${owner}'s: read and write it through ${owner}/*.service.ts.`,
+            })),
+            {
+              // The barrel of every table is for the Drizzle handle (platform/db.ts), drizzle-kit and tests.
+              target: [`${serverSrc}/*.ts`, `${serverSrc}/!(db|platform)/**`, `${serverSrc}/platform/!(db).ts`],
+              from: `${schemaDir}/index.ts`,
+              message: "Import the owning domain's table file (db/schema/<file>.ts), not the barrel of every table.",
+            },
             {
               target: 'packages/shared',
               from: 'apps',

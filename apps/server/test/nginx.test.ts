@@ -17,6 +17,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ClientToServerEvents, DailySectionKey, DuelPlayer, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { gamePlayers, games } from '../src/db/schema/index.js';
 import { RedisRoomStore } from '../src/duel/redis-room-store.js';
+import { systemClock } from '../src/platform/clock.js';
 import { openDatabase } from '../src/platform/db.js';
 import { createLogger } from '../src/platform/logger.js';
 import { openRedis } from '../src/platform/redis.js';
@@ -167,7 +168,7 @@ describe('deploy/nginx.conf in front of two processes', () => {
     expect(await emitForAck(host, 'startGame')).toEqual({});
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
-    const game = (await new RedisRoomStore(redis).get(roomCode))!.game!;
+    const game = (await new RedisRoomStore(redis, systemClock).get(roomCode))!.game!;
     await sleep(Math.max(0, game.startsAt - Date.now()) + 50);
 
     const acked = new Map<Client, { score: number; current: number }>([

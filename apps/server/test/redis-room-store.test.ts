@@ -7,11 +7,13 @@
  * same player answered through the other process.
  * Needs TEST_REDIS_URL (skipped without it, saying so).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { isCorrectAnswer } from '@mathsprint/shared/domain';
 import * as m from '../src/duel/duel.machine.js';
 import type { DuelRoom, Outcome } from '../src/duel/duel.machine.js';
-import { RedisRoomStore } from '../src/duel/redis-room-store.js';
+import { DUEL_ROOM_IDLE_MS } from '../src/duel/duel.machine.js';
+import { RedisRoomStore, duelKeys } from '../src/duel/redis-room-store.js';
+import { ManualClock, systemClock } from '../src/platform/clock.js';
 import { createLogger } from '../src/platform/logger.js';
 import { openRedis, type RedisHandle } from '../src/platform/redis.js';
 import { NO_REDIS, dropPrefix, freshPrefix, testRedisUrl } from './helpers/redis.js';
@@ -29,7 +31,7 @@ async function aProcess(): Promise<{ store: RedisRoomStore; commands: () => numb
   const handle = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
   handles.push(handle);
   const sent = vi.spyOn(handle.client, 'sendCommand');
-  return { store: new RedisRoomStore(handle), commands: () => sent.mock.calls.length };
+  return { store: new RedisRoomStore(handle, systemClock), commands: () => sent.mock.calls.length };
 }
 
 function ok<T extends { ok: boolean }>(outcome: T | undefined): Extract<T, { ok: true }> {
@@ -149,3 +151,24 @@ describe.skipIf(!testRedisUrl)(`two processes sharing Redis rooms (needs ${NO_RE
 function sum(values: number[]): number {
   return values.reduce((n, v) => n + v, 0);
 }
+
+describe.skipIf(!testRedisUrl)(`an idle room's expiry in Redis (needs ${NO_REDIS})`, () => {
+  it("counts from idleSince on the server's clock, the one the machine stamped it with", async () => {
+    const handle = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
+    onTestFinished(async () => {
+      await handle.close();
+      await dropPrefix(prefix);
+    });
+    // The server clock is 4 minutes past the moment the last player went away.
+    const clock = new ManualClock(T0 + 4 * 60_000);
+    const store = new RedisRoomStore(handle, clock);
+    expect(await store.create(m.createRoom({ code: 'IDLE01', mode: 1, host: alice }))).toBe(true);
+    ok((await store.update('IDLE01', (room) => m.setConnected(room, alice.userId, false, T0)))?.result);
+    expect((await store.get('IDLE01'))!.idleSince).toBe(T0);
+
+    const ttl = await handle.client.pttl(duelKeys(prefix).room('IDLE01'));
+    // DUEL_ROOM_IDLE_MS (10 min) from T0, seen at T0 + 4 min: 6 minutes left, less the test's own time.
+    expect(ttl).toBeLessThanOrEqual(DUEL_ROOM_IDLE_MS - 4 * 60_000);
+    expect(ttl).toBeGreaterThan(DUEL_ROOM_IDLE_MS - 4 * 60_000 - 10_000);
+  });
+});

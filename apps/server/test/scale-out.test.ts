@@ -18,6 +18,7 @@ import type { DuelPlayer } from '@mathsprint/shared/protocol';
 import { contestAnswers, contestAttempts, contests, gamePlayers, games, ratingHistory } from '../src/db/schema/index.js';
 import { DUEL_ROOM_IDLE_MS } from '../src/duel/duel.machine.js';
 import { RedisRoomStore, duelKeys } from '../src/duel/redis-room-store.js';
+import { systemClock } from '../src/platform/clock.js';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db.js';
 import { createLogger } from '../src/platform/logger.js';
 import { openRedis } from '../src/platform/redis.js';
@@ -120,7 +121,7 @@ describe('two processes, one killed with kill -9 during 20 concurrent games', ()
     cleanups.push(() => a.stop(), () => b.stop());
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
-    const store = new RedisRoomStore(redis);
+    const store = new RedisRoomStore(redis, systemClock);
 
     const accounts = await Promise.all(
       Array.from({ length: 40 }, (_, i) => signup({ url: (i % 2 ? a : b).url } as TestServer, `P${i}`)),
@@ -245,7 +246,7 @@ describe('a player whose process dies and who does not come back', () => {
     );
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
-    const store = new RedisRoomStore(redis);
+    const store = new RedisRoomStore(redis, systemClock);
 
     // Three rooms, each with its host on A and its guest on B: two games running, one waiting room.
     const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => signup({ url: a.url } as TestServer, `W${i}`)));
@@ -310,7 +311,7 @@ describe('Redis paused for 10 s during play', () => {
     cleanups.push(...servers.map((s) => () => s.close()));
     const redis = await openRedis(testRedisUrl!, { prefix, logger: createLogger('silent') });
     cleanups.push(() => redis.close());
-    const store = new RedisRoomStore(redis);
+    const store = new RedisRoomStore(redis, systemClock);
 
     const players = await Promise.all(
       Array.from({ length: 8 }, async (_, i) => seat(servers[i % 2]!.url, await signup(servers[i % 2]!, `Q${i}`))),

@@ -4,9 +4,9 @@
  * session-cache.ts does, kept true by the session change feed (session-feed.ts).
  */
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { gamePlayers, games } from '../db/schema/games.js';
 import { users, type NewUserRow, type UserRow } from '../db/schema/users.js';
 import { queryRows, type Database } from '../platform/db.js';
+import { renamePlayerInGames } from '../rating/rating.service.js';
 import type { SessionChanges } from './session-feed.js';
 
 /** The columns a session check needs: the SessionUser fields and the current token version. */
@@ -153,8 +153,7 @@ export function createAccountsRepo(db: Database): AccountsRepo {
           .where(and(eq(users.id, id), eq(users.tokenVersion, expectedTokenVersion), isNull(users.deletedAt)))
           .returning();
         if (!row) return undefined;
-        await tx.update(gamePlayers).set({ name }).where(eq(gamePlayers.userId, id));
-        await tx.update(games).set({ winnerName: name }).where(eq(games.winnerUserId, id));
+        await renamePlayerInGames(tx, id, name);
         return row;
       });
     },

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ContestStage } from '@mathsprint/shared/protocol';
+import { playersByIds } from '../accounts/players.service.js';
 import type { Queryable, Transaction } from '../platform/db.js';
 import type { AttemptRecord, StoredAnswer } from './contest-views.js';
 import { ATTEMPT_COLUMNS, iso, jsonParam, ms, normaliseAttempt, query } from './contest-rows.js';
@@ -69,17 +70,25 @@ export interface SubmittedAttempt {
   submittedMs: number;
 }
 
-/** Every submitted attempt of a contest, with whether its user is a guest. */
+/**
+ * Every submitted attempt of a contest, with whether its user is a guest: the attempts, then
+ * their players' guest flags in one query by id (accounts owns users). An attempt whose user row
+ * is gone (none can be: attempts reference users) is left out.
+ */
 export async function submittedAttempts(tx: Transaction, contestId: string): Promise<SubmittedAttempt[]> {
-  const rows = await query<SubmittedAttempt>(
+  const rows = await query<Omit<SubmittedAttempt, 'isGuest'>>(
     tx,
-    sql`select a.id, a.user_id as "userId", u.is_guest as "isGuest", a.total_score as "totalScore",
+    sql`select a.id, a.user_id as "userId", a.total_score as "totalScore",
                a.total_time_ms as "totalTimeMs", ${ms('a.submitted_at')} as "submittedMs"
-        from contest_attempts a join users u on u.id = a.user_id
+        from contest_attempts a
         where a.contest_id = ${contestId} and a.submitted_at is not null
         order by a.id`,
   );
-  return rows.map((r) => ({ ...r, submittedMs: Number(r.submittedMs) }));
+  const players = await playersByIds(tx, rows.map((r) => r.userId));
+  return rows.flatMap((r) => {
+    const player = players.get(r.userId);
+    return player ? [{ ...r, isGuest: player.isGuest, submittedMs: Number(r.submittedMs) }] : [];
+  });
 }
 
 /** Stores rank, percentile and badges of attempts in one statement (UPDATE … FROM jsonb_to_recordset). */

@@ -5,7 +5,7 @@
  */
 import { contestDifficulty, judgePace, type PaceThresholds, type TimedAnswer } from '@mathsprint/shared/domain';
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { contestAnswers, contestAttempts } from '../db/schema/index.js';
+import { contestAnswers, contestAttempts } from '../db/schema/contests.js';
 import type { Transaction } from '../platform/db.js';
 import type { ContestRecord } from './contest-views.js';
 

@@ -1,15 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { badgeName, contestQuestions } from '@mathsprint/shared/domain';
+import { contestProgress, leaderboardEntry, statsView } from './contest-standings.js';
 import {
   answerViews,
   attemptTimeMs,
-  contestProgress,
   contestStatus,
   emailLocalPart,
   isRevealed,
-  leaderboardEntry,
   scoreAnswers,
-  statsView,
   type AttemptRecord,
   type ContestRecord,
 } from './contest-views.js';

@@ -30,10 +30,13 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { ContestStage } from '@mathsprint/shared/protocol';
 import type { GeneratorVersion } from '@mathsprint/shared/domain';
-import { contestAnswers, contestAttempts, contests, ratingHistory, users } from '../db/schema/index.js';
+import { playersByIds } from '../accounts/players.service.js';
+import { contestAnswers, contestAttempts, contests } from '../db/schema/contests.js';
+import { ratingChangesOf, type StoredRatingChange } from '../rating/rating.service.js';
 import type { Database } from '../platform/db.js';
 import { cardContestId, type CardCandidate } from './contest-card.js';
-import type { AttemptRecord, ContestRecord, LeaderboardRow, StatsRow, StoredAnswer, StoredRatingChange } from './contest-views.js';
+import type { LeaderboardRow, StatsRow } from './contest-standings.js';
+import type { AttemptRecord, ContestRecord, StoredAnswer } from './contest-views.js';
 import { iso, query } from './contest-rows.js';
 
 const CONTEST_COLUMNS = {
@@ -294,28 +297,15 @@ export function createContestRepo(db: Database) {
 
     /** The user's contest rating changes (rating_history, source 'contest'), by contest id. */
     async ratingChangesOf(userId: string, contestIds: readonly string[]): Promise<Map<string, StoredRatingChange>> {
-      if (contestIds.length === 0) return new Map();
-      const rows = await db
-        .select({
-          contestId: ratingHistory.sourceId,
-          ratingBefore: ratingHistory.ratingBefore,
-          ratingAfter: ratingHistory.ratingAfter,
-          rdBefore: ratingHistory.rdBefore,
-          rdAfter: ratingHistory.rdAfter,
-        })
-        .from(ratingHistory)
-        .where(and(eq(ratingHistory.userId, userId), eq(ratingHistory.source, 'contest'), inArray(ratingHistory.sourceId, [...contestIds])));
-      return new Map(rows.map(({ contestId, ...change }) => [contestId, change]));
+      return ratingChangesOf(db, userId, 'contest', contestIds);
     },
 
     /** The ranked attempts of a finalized contest, best first, with their users. */
     async leaderboardRows(contestId: string, limit: number): Promise<LeaderboardRow[]> {
-      return db
+      const rows = await db
         .select({
           attemptId: contestAttempts.id,
           userId: contestAttempts.userId,
-          name: users.name,
-          email: users.email,
           rank: sql<number>`${contestAttempts.rank}`,
           totalScore: contestAttempts.totalScore,
           correctCount: contestAttempts.correctCount,
@@ -323,10 +313,15 @@ export function createContestRepo(db: Database) {
           badges: contestAttempts.badges,
         })
         .from(contestAttempts)
-        .innerJoin(users, eq(users.id, contestAttempts.userId))
         .where(and(eq(contestAttempts.contestId, contestId), isNotNull(contestAttempts.rank)))
         .orderBy(asc(contestAttempts.rank), asc(contestAttempts.submittedAt), asc(contestAttempts.id))
         .limit(limit);
+      // The names and emails in one query by id (accounts owns users).
+      const players = await playersByIds(db, rows.map((r) => r.userId));
+      return rows.flatMap((r) => {
+        const player = players.get(r.userId);
+        return player ? [{ ...r, name: player.name, email: player.email }] : [];
+      });
     },
 
     /** Counts and averages (over submitted attempts) of a contest's attempts. */

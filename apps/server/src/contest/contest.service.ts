@@ -46,7 +46,8 @@ import type { Notifier } from '../platform/notifier.js';
 import { withPaceFlags } from '../fair-play/fair-play.service.js';
 import { createContestCache, type Entry } from './contest-cache.js';
 import { createContestScheduler, DEFAULT_CONTEST_TITLE } from './contest-scheduler.js';
-import { attemptView, contestDetails, contestProgress, isRevealed, leaderboardEntry, statsView, type AttemptRecord } from './contest-views.js';
+import { contestProgress, leaderboardEntry, statsView } from './contest-standings.js';
+import { attemptView, contestDetails, isRevealed, type AttemptRecord } from './contest-views.js';
 import { createContestWrites } from './contest-writes.js';
 import { createContestRepo } from './contest.repo.js';
 

@@ -2,22 +2,18 @@
  * Database access of daily practice (tables in db/schema/daily.ts). Every refusal that must hold
  * across server processes lives in a constraint: the submissions primary key (one per user, date
  * and section), the badges primary key (each badge once), the votes primary key (one per user and
- * comment). Season totals are added to in the submission's transaction.
+ * comment). Season totals are added to in the submission's transaction. The discussion's reads and
+ * writes are daily-comments.repo.ts, spread into the DailyRepo returned here. Players' names,
+ * guest flags and ratings come from accounts (accounts/players.service.ts, the owner of users):
+ * a board reads its rows, then their players by id in one query.
  */
 import { and, asc, desc, eq, gte, inArray, ne, or, sql } from 'drizzle-orm';
-import type { DailySectionKey, VoteType } from '@mathsprint/shared/protocol';
+import type { DailySectionKey } from '@mathsprint/shared/protocol';
 import type { SolvedDay } from '@mathsprint/shared/domain';
-import {
-  dailyAnswers,
-  dailyBadges,
-  dailyCommentVotes,
-  dailyComments,
-  dailyOpens,
-  dailySeasonTotals,
-  dailySubmissions,
-  users,
-} from '../db/schema/index.js';
+import { findPlayer, playersByIds, type Player } from '../accounts/players.service.js';
+import { dailyAnswers, dailyBadges, dailyOpens, dailySeasonTotals, dailySubmissions } from '../db/schema/daily.js';
 import type { Database, Queryable, Transaction } from '../platform/db.js';
+import { createDailyCommentsRepo } from './daily-comments.repo.js';
 
 /** The fields of a user that daily practice reads. rating and rd in rating points. */
 export interface DailyUser {
@@ -30,11 +26,7 @@ export interface DailyUser {
   joinedAt: number;
 }
 
-const userColumns = { id: users.id, name: users.name, isGuest: users.isGuest, rating: users.rating, rd: users.rd, createdAt: users.createdAt };
-
-function dailyUser({ createdAt, ...row }: Pick<typeof users.$inferSelect, keyof typeof userColumns>): DailyUser {
-  return { ...row, joinedAt: createdAt.getTime() };
-}
+const dailyUser = ({ id, name, isGuest, rating, rd, joinedAt }: Player): DailyUser => ({ id, name, isGuest, rating, rd, joinedAt });
 
 /** A stored submission. Times in epoch ms. */
 export interface SubmissionRecord {
@@ -76,26 +68,6 @@ export interface SeasonRow {
   rd: number;
 }
 
-/** A comment with its votes. createdMs in epoch ms. */
-export interface CommentRecord {
-  id: string;
-  date: string;
-  sectionKey: DailySectionKey;
-  text: string;
-  userId: string;
-  userName: string;
-  createdMs: number;
-  votes: Record<string, VoteType>;
-}
-
-/** A would-be reader, poster or voter in a section's discussion on one date. rating in rating points. */
-export interface Discussant {
-  isGuest: boolean;
-  rating: number;
-  /** Whether they submitted the section on that date (a row in daily_submissions). */
-  submitted: boolean;
-}
-
 const submissionColumns = {
   userId: dailySubmissions.userId,
   date: dailySubmissions.date,
@@ -123,14 +95,14 @@ const sectionOf = (userId: string, date: string, sectionKey: string) =>
 export function createDailyRepo(db: Database) {
   return {
     async findUser(userId: string): Promise<DailyUser | null> {
-      const [row] = await db.select(userColumns).from(users).where(eq(users.id, userId)).limit(1);
-      return row ? dailyUser(row) : null;
+      const player = await findPlayer(db, userId);
+      return player ? dailyUser(player) : null;
     },
 
     /** Several users at once (batched reads of daily-boards and the season). */
     async findUsers(ids: readonly string[]): Promise<Map<string, DailyUser>> {
-      const rows = await db.select(userColumns).from(users).where(inArray(users.id, [...ids]));
-      return new Map(rows.map((r) => [r.id, dailyUser(r)]));
+      const players = await playersByIds(db, ids);
+      return new Map([...players].map(([id, player]) => [id, dailyUser(player)]));
     },
 
     /**
@@ -277,30 +249,37 @@ export function createDailyRepo(db: Database) {
 
     /** A section's day ranking: points (higher first), then time taken, then submission time; `daily_submissions_rank_idx` order. */
     async ranking(date: string, sectionKey: DailySectionKey, limit: number): Promise<RankingRow[]> {
-      return db
+      const rows = await db
         .select({
           userId: dailySubmissions.userId,
-          name: users.name,
           practicePoints: dailySubmissions.practicePoints,
           timeTakenMs: dailySubmissions.timeTakenMs,
           correctCount: dailySubmissions.correctCount,
         })
         .from(dailySubmissions)
-        .innerJoin(users, eq(users.id, dailySubmissions.userId))
         .where(and(eq(dailySubmissions.date, date), eq(dailySubmissions.sectionKey, sectionKey)))
         .orderBy(desc(dailySubmissions.practicePoints), asc(dailySubmissions.timeTakenMs), asc(dailySubmissions.submittedAt))
         .limit(limit);
+      const players = await playersByIds(db, rows.map((r) => r.userId));
+      return rows.flatMap(({ userId, ...row }) => {
+        const player = players.get(userId);
+        return player ? [{ userId, name: player.name, ...row }] : [];
+      });
     },
 
     /** The season's best `limit` rows: points descending, then who got there first. */
     async seasonTop(season: string, limit: number): Promise<SeasonRow[]> {
-      return db
-        .select({ userId: dailySeasonTotals.userId, name: users.name, seasonPoints: dailySeasonTotals.seasonPoints, rating: users.rating, rd: users.rd })
+      const rows = await db
+        .select({ userId: dailySeasonTotals.userId, seasonPoints: dailySeasonTotals.seasonPoints })
         .from(dailySeasonTotals)
-        .innerJoin(users, eq(users.id, dailySeasonTotals.userId))
         .where(eq(dailySeasonTotals.season, season))
         .orderBy(desc(dailySeasonTotals.seasonPoints), asc(dailySeasonTotals.updatedAt), asc(dailySeasonTotals.userId))
         .limit(limit);
+      const players = await playersByIds(db, rows.map((r) => r.userId));
+      return rows.flatMap(({ userId, seasonPoints }) => {
+        const player = players.get(userId);
+        return player ? [{ userId, name: player.name, seasonPoints, rating: player.rating, rd: player.rd }] : [];
+      });
     },
 
     /** Every season total of a season, highest first (for the in-memory rank index). */
@@ -320,132 +299,8 @@ export function createDailyRepo(db: Database) {
         .where(and(eq(dailySeasonTotals.season, season), gte(dailySeasonTotals.updatedAt, new Date(sinceMs))));
     },
 
-    /**
-     * What deciding a read or post in a section's discussion needs, in one query: the user's current
-     * rating and whether they submitted the section on `date` (one submission per user, date and section).
-     * @returns null when the user does not exist.
-     */
-    async discussant(userId: string, date: string, sectionKey: DailySectionKey): Promise<Discussant | null> {
-      const [row] = await db
-        .select({ isGuest: users.isGuest, rating: users.rating, submittedAt: dailySubmissions.submittedAt })
-        .from(users)
-        .leftJoin(dailySubmissions, and(eq(dailySubmissions.userId, users.id), eq(dailySubmissions.date, date), eq(dailySubmissions.sectionKey, sectionKey)))
-        .where(eq(users.id, userId))
-        .limit(1);
-      return row ? { isGuest: row.isGuest, rating: row.rating, submitted: row.submittedAt !== null } : null;
-    },
-
-    /**
-     * The same for a vote on a comment, in one query: the comment's date and section, the user's
-     * current rating and whether they submitted that section on that date.
-     * @returns null when the comment does not exist; `user` null when the user does not.
-     */
-    async commentDiscussant(commentId: string, userId: string): Promise<{ date: string; sectionKey: DailySectionKey; user: Discussant | null } | null> {
-      const [row] = await db
-        .select({
-          date: dailyComments.date,
-          sectionKey: dailyComments.sectionKey,
-          isGuest: users.isGuest,
-          rating: users.rating,
-          submittedAt: dailySubmissions.submittedAt,
-        })
-        .from(dailyComments)
-        .leftJoin(users, eq(users.id, userId))
-        .leftJoin(
-          dailySubmissions,
-          and(eq(dailySubmissions.userId, userId), eq(dailySubmissions.date, dailyComments.date), eq(dailySubmissions.sectionKey, dailyComments.sectionKey)),
-        )
-        .where(eq(dailyComments.id, commentId))
-        .limit(1);
-      if (!row) return null;
-      const user = row.rating === null || row.isGuest === null ? null : { isGuest: row.isGuest, rating: row.rating, submitted: row.submittedAt !== null };
-      return { date: row.date, sectionKey: row.sectionKey as DailySectionKey, user };
-    },
-
-    async insertComment(c: { id: string; date: string; sectionKey: DailySectionKey; userId: string; text: string; createdMs: number }): Promise<void> {
-      await db.insert(dailyComments).values({ ...c, createdAt: new Date(c.createdMs) });
-    },
-
-    /** Comments of a section's day, newest first, with their votes. */
-    async listComments(date: string, sectionKey: DailySectionKey, limit: number): Promise<CommentRecord[]> {
-      const rows = await selectComments(db)
-        .where(and(eq(dailyComments.date, date), eq(dailyComments.sectionKey, sectionKey)))
-        .orderBy(desc(dailyComments.createdAt), desc(dailyComments.id))
-        .limit(limit);
-      return withVotes(db, rows);
-    },
-
-    async findComment(id: string): Promise<CommentRecord | null> {
-      const rows = await selectComments(db)
-        .where(eq(dailyComments.id, id))
-        .limit(1);
-      const [comment] = await withVotes(db, rows);
-      return comment ?? null;
-    },
-
-    /**
-     * Applies a vote (spec §5): the same direction again removes it, the other switches it. One
-     * transaction holding the vote row's lock, so two quick clicks cannot both insert or both delete.
-     * @returns false when the comment does not exist.
-     */
-    async vote(commentId: string, userId: string, voteType: VoteType): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        const [comment] = await tx.select({ id: dailyComments.id }).from(dailyComments).where(eq(dailyComments.id, commentId)).limit(1);
-        if (!comment) return false;
-        const where = and(eq(dailyCommentVotes.commentId, commentId), eq(dailyCommentVotes.userId, userId));
-        const [current] = await tx.select({ voteType: dailyCommentVotes.voteType }).from(dailyCommentVotes).where(where).for('update');
-        if (current?.voteType === voteType) {
-          await tx.delete(dailyCommentVotes).where(where);
-        } else {
-          await tx
-            .insert(dailyCommentVotes)
-            .values({ commentId, userId, voteType })
-            .onConflictDoUpdate({ target: [dailyCommentVotes.commentId, dailyCommentVotes.userId], set: { voteType } });
-        }
-        return true;
-      });
-    },
+    ...createDailyCommentsRepo(db),
   };
 }
 
 export type DailyRepo = ReturnType<typeof createDailyRepo>;
-
-type CommentSelect = Omit<CommentRecord, 'votes' | 'createdMs' | 'sectionKey'> & { sectionKey: string; createdAt: Date };
-
-async function withVotes(db: Database, rows: CommentSelect[]): Promise<CommentRecord[]> {
-  const ids = rows.map((r) => r.id);
-  const votes = ids.length
-    ? await db
-        .select({ commentId: dailyCommentVotes.commentId, userId: dailyCommentVotes.userId, voteType: dailyCommentVotes.voteType })
-        .from(dailyCommentVotes)
-        .where(inArray(dailyCommentVotes.commentId, ids))
-    : [];
-  const byComment = new Map<string, Record<string, VoteType>>();
-  for (const v of votes) {
-    const map = byComment.get(v.commentId) ?? {};
-    map[v.userId] = v.voteType as VoteType;
-    byComment.set(v.commentId, map);
-  }
-  return rows.map(({ createdAt, ...r }) => ({
-    ...r,
-    sectionKey: r.sectionKey as DailySectionKey,
-    createdMs: createdAt.getTime(),
-    votes: byComment.get(r.id) ?? {},
-  }));
-}
-
-/** A comment with its author's name: the columns both comment reads select. */
-function selectComments(db: Database) {
-  return db
-    .select({
-      id: dailyComments.id,
-      date: dailyComments.date,
-      sectionKey: dailyComments.sectionKey,
-      text: dailyComments.text,
-      userId: dailyComments.userId,
-      userName: users.name,
-      createdAt: dailyComments.createdAt,
-    })
-    .from(dailyComments)
-    .innerJoin(users, eq(users.id, dailyComments.userId));
-}

@@ -12,7 +12,8 @@ import type {
   DailySectionSummary,
   SeasonEntry,
 } from '@mathsprint/shared/protocol';
-import type { AnswerRecord, CommentRecord, RankingRow, SeasonRow, SubmissionRecord } from './daily.repo.js';
+import type { CommentRecord } from './daily-comments.repo.js';
+import type { AnswerRecord, RankingRow, SeasonRow, SubmissionRecord } from './daily.repo.js';
 
 /** Whole seconds of a duration in ms, rounded to the nearest (a 0.4 s submission shows 0). */
 export const secondsOf = (ms: number): number => Math.round(ms / 1000);

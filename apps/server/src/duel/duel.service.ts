@@ -57,7 +57,7 @@ function seated<R extends ChangeResult>(userId: string, transition: (room: DuelR
 export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService {
   const { clock, logger, ratings } = deps;
   const redis = deps.redis ?? null;
-  const store = deps.store ?? (redis ? new RedisRoomStore(redis) : new MemoryRoomStore());
+  const store = deps.store ?? (redis ? new RedisRoomStore(redis, clock) : new MemoryRoomStore());
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leases = redis ? new RoomLeases(redis, owner) : null;
   const presence = redis ? new RoomPresence(redis, owner) : null;
@@ -197,7 +197,7 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
    * (lease-loop.ts). */
   const leaseLoop =
     leases && presence
-      ? startLeaseLoop({ leases, presence, store, clocks, clockOf, record, logger, absent: seatPresence.absent, reassert: seatPresence.reassert })
+      ? startLeaseLoop({ leases, presence, store, clocks, clockOf, record, clock, logger, absent: seatPresence.absent, reassert: seatPresence.reassert })
       : null;
 
   /** Runs a seated player's transition on the socket's room and broadcasts it; `{}` or the error. */

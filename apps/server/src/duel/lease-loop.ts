@@ -15,7 +15,9 @@
  *    database write; the rating service stores a game once, by its id).
  * The leases themselves are room-leases.ts; the clocks room-clocks.ts; duel.service.ts wires them.
  */
+import { performance } from 'node:perf_hooks';
 import type { FinishedDuel } from '../rating/rating.service.js';
+import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { DuelRoom } from './duel.machine.js';
 import type { GameClock, RoomClocks } from './room-clocks.js';
@@ -43,6 +45,8 @@ export interface LeaseLoopDeps {
   absent(seat: SeatRef): Promise<void>;
   /** Lists this process's seats again after a survivor took its list (it stalled). */
   reassert(): Promise<void>;
+  /** The server's clock (platform/clock.ts): when finished games are looked for again. */
+  clock: Clock;
   logger: Logger;
 }
 
@@ -58,14 +62,17 @@ export interface LeaseLoop {
 /** Starts the loop (its timer is unref'd: it never keeps the process alive). A failed round is
  * logged; the next one runs 200 ms later. */
 export function startLeaseLoop(deps: LeaseLoopDeps): LeaseLoop {
-  const { leases, store, clocks, logger } = deps;
-  let lastRenew = 0;
-  let lastUnrecorded = Date.now();
+  const { leases, store, clocks, clock, logger } = deps;
+  let lastRenew = Number.NEGATIVE_INFINITY;
+  let lastUnrecorded = clock.now();
 
   async function round(force = false): Promise<void> {
-    const now = Date.now();
-    if (force || now - lastRenew >= RENEW_EVERY_MS) {
-      lastRenew = now;
+    // Renewals pace against the leases' expiry, which Redis's own clock (TIME) measures in real
+    // time, so they follow the process's monotonic timer, not the server clock (a test's manual
+    // clock stands still while the leases run out).
+    const elapsed = performance.now();
+    if (force || elapsed - lastRenew >= RENEW_EVERY_MS) {
+      lastRenew = elapsed;
       const { fenced, lost } = await leases.renew(() => clocks.driven());
       for (const code of lost) clocks.undrive(code);
       if (fenced) await deps.reassert();
@@ -82,6 +89,7 @@ export function startLeaseLoop(deps: LeaseLoopDeps): LeaseLoop {
     const absent = await deps.presence.takeAbsent();
     if (absent.length > 0) logger.info({ seats: absent.length }, 'marking disconnected the players whose process is gone');
     await Promise.all(absent.map((seat) => deps.absent(seat)));
+    const now = clock.now();
     if (force || now - lastUnrecorded >= UNRECORDED_EVERY_MS) {
       lastUnrecorded = now;
       for (const game of await store.unrecorded(UNRECORDED_AFTER_MS)) {

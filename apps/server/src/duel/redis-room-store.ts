@@ -19,6 +19,7 @@
  * Key layout: redis-keys.ts.
  */
 import type { Redis } from 'ioredis';
+import type { Clock } from '../platform/clock.js';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
 import type { FinishedDuel } from '../rating/rating.service.js';
 import { DUEL } from '@mathsprint/shared/constants';
@@ -169,7 +170,14 @@ export class RedisRoomStore implements RoomStore {
   /** The last state this process read or wrote of each room, least recently used first. */
   private readonly seen = new Map<string, SeenRoom>();
 
-  constructor(handle: RedisHandle) {
+  /**
+   * @param clock - the server's clock (platform/clock.ts), the one the machine's `idleSince` comes
+   *   from: an idle room's expiry counts from it.
+   */
+  constructor(
+    handle: RedisHandle,
+    private readonly clock: Clock,
+  ) {
     this.redis = withScripts<DuelCommands>(handle.client, {
       duelCas: { lua: CAS_SCRIPT },
       duelProgress: { numberOfKeys: 1, lua: PROGRESS_SCRIPT },
@@ -285,8 +293,8 @@ export class RedisRoomStore implements RoomStore {
     const newGame = game !== null && before?.game?.id !== game.id;
     if (game && newGame) this.questions.remember(game.id, game.questions);
     const idle = next.status !== 'playing' && next.idleSince !== null;
-    // The idle clock runs from idleSince, which the machine set from the caller's clock.
-    const ttl = idle ? Math.max(1, DUEL_ROOM_IDLE_MS - (Date.now() - next.idleSince!)) : ROOM_TTL_MS;
+    // The idle clock runs from idleSince, which the machine set from the server's clock: the same one.
+    const ttl = idle ? Math.max(1, DUEL_ROOM_IDLE_MS - (this.clock.now() - next.idleSince!)) : ROOM_TTL_MS;
 
     const seated = (room: DuelRoom | null) => new Set(room ? room.seats.filter((s) => !s.left).map((s) => s.userId) : []);
     const was = seated(before);

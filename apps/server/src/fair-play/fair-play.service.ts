@@ -14,9 +14,9 @@
  * retroactively would change other players' ratings too.
  */
 import { PACE_FLAG_MESSAGE, type PaceThresholds } from '@mathsprint/shared/domain';
-import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Config } from '../config.js';
-import { fairPlayFlags } from '../db/schema/index.js';
+import { fairPlayFlags } from '../db/schema/fair-play.js';
 import type { Database, Transaction } from '../platform/db.js';
 
 /** 'duel' (one player of a Math Challenge), 'contest' (an attempt) or 'solo' (a run). */
@@ -55,6 +55,15 @@ export async function openFlags(db: Database | Transaction, ids: readonly string
     .from(fairPlayFlags)
     .where(and(inArray(fairPlayFlags.id, [...ids]), isNull(fairPlayFlags.clearedAt)));
   return new Map(rows.map((r) => [r.id, r.reason]));
+}
+
+/**
+ * A condition for another domain's query: true when the result whose flag id is `id` (a column or
+ * expression: a run's id, an attempt's id) has no uncleared flag. It lets a reader keep flagged
+ * results out in the same statement without touching fair_play_flags itself (solo/solo-records.ts).
+ */
+export function unflagged(id: SQLWrapper): SQL {
+  return sql`not exists (select 1 from ${fairPlayFlags} where ${fairPlayFlags.id} = ${id} and ${fairPlayFlags.clearedAt} is null)`;
 }
 
 /** One row of `npm run admin -- flagged`. Times are ISO strings. */

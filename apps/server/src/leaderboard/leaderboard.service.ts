@@ -9,9 +9,8 @@
  * accounts service after a sign-up; and lazily in the background when a reader finds it older than
  * `staleAfterMs`, which picks up renames, and sign-ups made through another process, without a timer.
  */
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
-import { users } from '../db/schema/index.js';
+import { topRatedPlayers } from '../accounts/players.service.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -70,12 +69,7 @@ export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardServ
   async function read(): Promise<boolean> {
     // Stamped before the query so that a failing database is retried once per period, not per request.
     refreshedAt = now();
-    const rows = await db
-      .select({ id: users.id, name: users.name, rating: users.rating, rd: users.rd })
-      .from(users)
-      .where(and(eq(users.isGuest, false), isNull(users.deletedAt)))
-      .orderBy(desc(users.rating), asc(users.name), asc(users.id))
-      .limit(LEADERBOARD_SIZE);
+    const rows = await topRatedPlayers(db, LEADERBOARD_SIZE);
     const next: LeaderboardEntry[] = rows.map((r) => ({
       _id: r.id,
       name: r.name,

@@ -3,7 +3,7 @@
  * and, for a rated game, one Glicko-2 rating period for both players (issue #2 "Rating").
  */
 import { rateHeadToHead } from '@mathsprint/shared/domain';
-import { gamePlayers, games } from '../db/schema/index.js';
+import { gamePlayers, games } from '../db/schema/games.js';
 import { duelFlagId, storeFlags } from '../fair-play/fair-play.service.js';
 import { duelOutcome, type FinishedDuel } from './finished-game.js';
 import type { Transaction } from '../platform/db.js';

@@ -7,7 +7,8 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Glicko2Rating } from '@mathsprint/shared/domain';
-import { ratingHistory, users } from '../db/schema/index.js';
+import { lockRatings, storeRatings } from '../accounts/players.service.js';
+import { ratingHistory } from '../db/schema/ratings.js';
 import type { Transaction } from '../platform/db.js';
 
 /** What produced a rating period; stored in rating_history.source. */
@@ -47,7 +48,7 @@ function jsonParam(values: readonly unknown[]): SQL {
 /**
  * Applies one rating period: locks the players' rows (`SELECT … FOR UPDATE`, in id order so two
  * periods sharing players cannot deadlock), computes the new ratings from the values read under
- * that lock, updates `users` and inserts one `rating_history` row per player.
+ * that lock, updates `users` (through accounts/players.service.ts, its owner) and inserts one `rating_history` row per player.
  *
  * Exactly once per (source, sourceId): when any of the players already has a history row for this
  * period, nothing is written and null is returned. The unique index
@@ -80,12 +81,7 @@ export async function applyRatingPeriod(tx: Transaction, input: RatingPeriodInpu
     .limit(1);
   if (applied.length > 0) return null;
 
-  const rows = await tx
-    .select({ id: users.id, name: users.name, rating: users.rating, rd: users.rd, volatility: users.volatility })
-    .from(users)
-    .where(sql`${users.id} in (select jsonb_array_elements_text(${jsonParam(userIds)}))`)
-    .orderBy(users.id)
-    .for('update');
+  const rows = await lockRatings(tx, userIds);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const current = userIds.map((id) => {
     const row = byId.get(id);
@@ -105,12 +101,7 @@ export async function applyRatingPeriod(tx: Transaction, input: RatingPeriodInpu
     after: after[i] as Glicko2Rating,
   }));
 
-  const updates = jsonParam(changes.map((c) => ({ id: c.userId, rating: c.after.rating, rd: c.after.rd, volatility: c.after.volatility })));
-  await tx.execute(
-    sql`update ${users} set rating = v.rating, rd = v.rd, volatility = v.volatility
-        from jsonb_to_recordset(${updates}) as v(id text, rating double precision, rd double precision, volatility double precision)
-        where ${users.id} = v.id`,
-  );
+  await storeRatings(tx, changes.map((c) => ({ id: c.userId, ...c.after })));
   const history = jsonParam(
     changes.map((c) => ({
       user_id: c.userId,

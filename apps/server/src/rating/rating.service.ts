@@ -26,6 +26,10 @@ import { finishedDuelSchema, type FinishedDuel } from './finished-game.js';
 
 /** A contest's final standings are rated through this, in the transaction that finalizes it. */
 export { applyRatingPeriod, type RatingChange, type RatingPeriodInput, type RatingSource } from './rating-period.js';
+/** A contest's results page reads the player's rating change of that contest through this. */
+export { ratingChangesOf, type StoredRatingChange } from './rating-history.js';
+/** Account deletion renames the erased player in the stored games through this. */
+export { renamePlayerInGames } from './game-names.js';
 /** The record of a finished Math Challenge that the duel hands to `recordDuel`. */
 export type { FinishedDuel } from './finished-game.js';
 

@@ -2,8 +2,9 @@
  * Single-player records (issue #47 "Bots"): a run counts for a personal best unless the pace rule
  * flagged it and no operator has cleared the flag (fair-play/fair-play.service.ts).
  */
-import { and, eq, isNull, max, sql } from 'drizzle-orm';
-import { fairPlayFlags, soloRuns } from '../db/schema/index.js';
+import { and, eq, max } from 'drizzle-orm';
+import { soloRuns } from '../db/schema/solo.js';
+import { unflagged } from '../fair-play/fair-play.service.js';
 import type { Database } from '../platform/db.js';
 
 /**
@@ -14,7 +15,6 @@ export async function personalBest(db: Database, userId: string, mode: number): 
   const [row] = await db
     .select({ best: max(soloRuns.score) })
     .from(soloRuns)
-    .leftJoin(fairPlayFlags, and(eq(fairPlayFlags.id, soloRuns.id), isNull(fairPlayFlags.clearedAt)))
-    .where(and(eq(soloRuns.userId, userId), eq(soloRuns.mode, mode), sql`${fairPlayFlags.id} is null`));
+    .where(and(eq(soloRuns.userId, userId), eq(soloRuns.mode, mode), unflagged(soloRuns.id)));
   return row?.best ?? null;
 }

@@ -32,7 +32,7 @@ import {
 import type { DuelMode } from '@mathsprint/shared/constants';
 import type { SoloAnswerResponse, SoloRunEnd, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
 import type { SessionUser } from '../platform/session-user.js';
-import { soloRuns } from '../db/schema/index.js';
+import { soloRuns } from '../db/schema/solo.js';
 import { storeFlags } from '../fair-play/fair-play.service.js';
 import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';

@@ -1,4 +1,4 @@
-/** Finished games: two-player Math Challenges (games + game_players) and single-player runs. */
+/** Finished two-player Math Challenges (games + game_players), written by rating/duel-record.ts. Single-player runs: solo.ts. */
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
@@ -38,21 +38,4 @@ export const gamePlayers = pgTable(
     solved: integer('solved').notNull(),
   },
   (t) => [primaryKey({ columns: [t.gameId, t.seat] }), index('game_players_user_idx').on(t.userId)],
-);
-
-export const soloRuns = pgTable(
-  'solo_runs',
-  {
-    /** The single-player session id. */
-    id: text('id').primaryKey(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id),
-    mode: integer('mode').notNull(),
-    score: integer('score').notNull(),
-    solved: integer('solved').notNull(),
-    startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
-    endedAt: timestamp('ended_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [index('solo_runs_user_idx').on(t.userId)],
 );
