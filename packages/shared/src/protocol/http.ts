@@ -8,6 +8,7 @@ import { DUEL } from '../constants.js';
 import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
 import { refuseHiddenCharacters } from './display-text.js';
 import type { DuelPlayer } from './duel-player.js';
+import type { ErrorCode } from './error-code.js';
 
 /** `{ error }` body of every failed HTTP call. */
 export interface ErrorBody {
@@ -143,7 +144,10 @@ export interface SoloAnswerResponse extends SoloRunEnd {
   score: number;
   current: number;
   over: boolean;
+  /** Set with the 409 of an answer after the run ended: 'Time is up' or 'The challenge is over'. */
   error?: string;
+  /** RUN_OVER with `error`: every error body carries its code (error-code.ts). */
+  code?: ErrorCode;
 }
 
 /**
