@@ -276,7 +276,7 @@ describe("daily practice: another player's work and locked sections", () => {
     const replies = await Promise.all([0, 1, 2].map(() => call<DailySubmitResponse>(server, 'POST', '/api/daily/submit', { token: cid.token, body })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const accepted = replies.find((r) => r.status === 200)!.body;
-    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body).toEqual({ error: 'Already submitted today' });
+    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body).toEqual({ error: 'Already submitted today', code: 'ALREADY_SUBMITTED' });
 
     const db = server.database.db;
     const where = and(eq(dailySubmissions.userId, cid.id), eq(dailySubmissions.sectionKey, 'intermediate'));

@@ -702,14 +702,14 @@ describe('GET routes', () => {
     for (const [url, error] of refusals) {
       const reply = await send('GET', url);
       expect(reply.status, where(reply)).toBe(400);
-      expect(JSON.parse(reply.text), where(reply)).toEqual({ error });
+      expect(JSON.parse(reply.text), where(reply)).toEqual({ error, code: 'INVALID_INPUT' });
     }
     // A field read as anything (the season's cache-buster) and fields no route reads may come twice.
     for (const url of ['/api/daily/season?_ts=1&_ts=2', `/contest/stats?contestId=${contestId}&x=1&x=2`]) {
       expect((await send('GET', url)).status, url).toBe(200);
     }
     const vote = await send('POST', `/api/daily/comments/${commentId}/vote`, { body: '{}' });
-    expect(JSON.parse(vote.text), where(vote)).toEqual({ error: "voteType is required ('up' or 'down')" });
+    expect(JSON.parse(vote.text), where(vote)).toEqual({ error: "voteType is required ('up' or 'down')", code: 'INVALID_INPUT' });
   });
 
   it('refuses every Authorization header that is not a session token with 401 { error }', async () => {

@@ -81,7 +81,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       expect((bad.body as unknown as { error: string }).error).toMatch(/mode/);
     }
     const four = await start(server, ann.token, { mode: 4 });
-    expect(four.body).toEqual({ error: 'mode must be one of 1, 2, 3, 5 minutes' });
+    expect(four.body).toEqual({ error: 'mode must be one of 1, 2, 3, 5 minutes', code: 'INVALID_INPUT' });
   });
 
   it('checks answers on the server: right scores and advances, wrong changes nothing', async () => {
@@ -173,7 +173,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     const late = await answer(server, bob.token, id, s.answers[1]);
     expect(late).toEqual({
       status: 409,
-      body: { error: 'Time is up', over: true, correct: false, score: 10, current: 1, personalBest: expect.any(Number) },
+      body: { error: 'Time is up', code: 'RUN_OVER', over: true, correct: false, score: 10, current: 1, personalBest: expect.any(Number) },
     });
 
     const runs = await runsOf(id);
@@ -213,7 +213,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     const again = await answer(server, bob.token, body.sessionId, 1);
     expect(again).toEqual({
       status: 409,
-      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: all, personalBest: total },
+      body: { error: 'The challenge is over', code: 'RUN_OVER', over: true, correct: false, score: total, current: all, personalBest: total },
     });
     expect(await runsOf(body.sessionId)).toMatchObject([{ score: total, solved: all }]);
   });
