@@ -203,11 +203,11 @@ describe('POST /login', () => {
   });
 
   it('asks for missing fields with 400', async () => {
-    expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'Email is required' } });
-    expect(await login({ email: 'a@example.com' })).toMatchObject({ status: 400, body: { error: 'Password is required' } });
+    expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'Email is required', code: 'INVALID_INPUT' } });
+    expect(await login({ email: 'a@example.com' })).toMatchObject({ status: 400, body: { error: 'Password is required', code: 'INVALID_INPUT' } });
     expect(await login({ email: 'a@example.com', password: 'x'.repeat(201) })).toMatchObject({
       status: 400,
-      body: { error: 'Password must be at most 200 characters' },
+      body: { error: 'Password must be at most 200 characters', code: 'INVALID_INPUT' },
     });
   });
 
@@ -531,10 +531,10 @@ describe('POST /api/password', () => {
   it('validates the new password like sign-up does', async () => {
     const { auth } = await newAccount();
     const res = await change(auth.token, { currentPassword: PASSWORD, newPassword: 'short' });
-    expect(res).toMatchObject({ status: 400, body: { error: 'Password must be at least 8 characters' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Password must be at least 8 characters', code: 'INVALID_INPUT' } });
     expect(await change(auth.token, { newPassword: 'a brand new secret' })).toMatchObject({
       status: 400,
-      body: { error: 'Current password is required' },
+      body: { error: 'Current password is required', code: 'INVALID_INPUT' },
     });
   });
 
@@ -545,7 +545,7 @@ describe('POST /api/password', () => {
     const accepted = replies.filter((r) => r.status === 200);
     expect(accepted).toHaveLength(1);
     for (const refused of replies.filter((r) => r.status !== 200)) {
-      expect(refused).toMatchObject({ status: 401, body: { error: 'Your session has expired. Please log in again.' } });
+      expect(refused).toMatchObject({ status: 401, body: { error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' } });
     }
     // The one change that answered 200 is the password now, and its token the one that works.
     const winner = secrets[replies.indexOf(accepted[0]!)]!;
@@ -557,7 +557,7 @@ describe('POST /api/password', () => {
   it('needs a session, and a password on the account', async () => {
     expect(await change(undefined, { currentPassword: PASSWORD, newPassword: 'a brand new secret' })).toMatchObject({
       status: 401,
-      body: { error: 'Please log in to continue' },
+      body: { error: 'Please log in to continue', code: 'LOGIN_REQUIRED' },
     });
     const guest = await call<AuthResponse>('POST', '/auth/guest');
     const res = await change(guest.body.token, { currentPassword: PASSWORD, newPassword: 'a brand new secret' });

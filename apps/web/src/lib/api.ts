@@ -1,13 +1,21 @@
 /**
  * HTTP client (spec §7): JSON content type, the stored token as a Bearer header when one exists.
- * Failures throw ApiError carrying the server's `error` text and the status.
+ * Failures throw ApiError carrying the server's `error` text, the status and the server's `code`.
  */
+import { errorReplySchema, type ErrorCode } from '@mathsprint/shared/protocol';
 import { getToken } from './storage';
 
+/**
+ * A failed call. `message` is the server's `error` sentence (or the caller's fallback), shown to
+ * the player; `status` the HTTP status, 0 when no answer came; `code` the server's ErrorCode
+ * (`{ error, code }` body, errorReplySchema), null when the body has no known code (a network
+ * failure, a proxy's HTML 502, a reply that did not parse). Decide on `code`, never on `message`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -64,7 +72,8 @@ export async function apiRequest<T>(
       window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
     }
     const error = data && typeof data === 'object' && 'error' in data ? String(data.error) : null;
-    throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status);
+    const reply = errorReplySchema.safeParse(data);
+    throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status, reply.success ? reply.data.code : null);
   }
   return data as T;
 }
