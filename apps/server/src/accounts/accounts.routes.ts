@@ -10,7 +10,7 @@
  * | POST   | /api/password  | {currentPassword, newPassword} (Bearer) | 200 {token, user} |
  * | DELETE | /api/me        | {password} or {confirm: "DELETE"} (Bearer) | 204 (account-deletion.ts) |
  *
- * Errors are `{error}` with 400 (bad input, each its own message), 401 (login failed, no or bad
+ * Errors are `{error, code}` (http/errors.ts) with 400 (bad input, each its own message), 401 (login failed, no or bad
  * token), 403 (wrong current password), 409 (email taken; a running game blocks a deletion) or
  * 429 (rate limited).
  */

@@ -5,7 +5,7 @@
  *
  * | Method | Path                   | Answer                                                          |
  * |--------|------------------------|-----------------------------------------------------------------|
- * | GET    | /auth/google           | 302 to the provider; 503 {error} when not configured            |
+ * | GET    | /auth/google           | 302 to the provider; 503 {error, code} when not configured      |
  * | GET    | /auth/google/callback  | 302 /auth/success?token=<jwt>, or 302 /login?error=<message>    |
  * |        |                        | (under WEB_URL when another host serves the web app)            |
  * | GET    | /api/auth/providers    | 200 {google: boolean}                                           |
