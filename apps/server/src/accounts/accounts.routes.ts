@@ -103,7 +103,7 @@ function noStore(reply: FastifyReply): FastifyReply {
  * in `verbatim`) gets its "… is required" message first; then the schema's own message, shown as it
  * is (the forms display the server's text, spec §8), or zod's generic one naming the field
  * (`firstIssueMessage`), as on every other route.
- * @throws AppError 400 with one message a person can read.
+ * @throws AppError INVALID_INPUT (400) with one message a person can read.
  */
 function parseForm<S extends z.ZodType>(
   schema: S,

@@ -68,7 +68,7 @@ export interface AccountsService {
    * (`context.guestId`), converts that account in place instead: same id, so its recorded games and
    * solo runs stay with it; the name, email and password are the sign-up's; its rating is still the
    * default, guest games being unrated; every guest token is revoked (the answer carries a fresh one).
-   * @throws AppError 409 'An account with this email already exists'; 429 when the IP created
+   * @throws AppError EMAIL_TAKEN (409) 'An account with this email already exists'; RATE_LIMITED (429) when the IP created
    *   config.SIGNUP_RATE_LIMIT email accounts (sign-ups and guest conversions; refused ones do not
    *   count) within the window; 401 'Your session has expired…' when the guest was converted by
    *   another sign-up first.
@@ -76,7 +76,7 @@ export interface AccountsService {
   signup(input: SignupBody, context?: SignupContext): Promise<AuthResponse>;
   /**
    * Signs in with email and password (email trimmed and lower-cased, as loginBodySchema gives it).
-   * @throws AppError 401 'Invalid email or password' whatever was wrong (unknown email, wrong password,
+   * @throws AppError INVALID_LOGIN (401) 'Invalid email or password' whatever was wrong (unknown email, wrong password,
    *   account without a password), with the same argon2 cost either way; 429 'Too many login attempts…'
    *   after config.LOGIN_RATE_LIMIT failures of this email from this IP, LOGIN_IP_RATE_LIMIT from this
    *   IP, or LOGIN_EMAIL_RATE_LIMIT of this email, each within its window (account-limits.ts).
@@ -84,7 +84,7 @@ export interface AccountsService {
   login(input: LoginBody, context?: RequestContext): Promise<AuthResponse>;
   /**
    * Creates a guest account named like 'Guest-7K3Q' (email null, isGuest true) and signs it in.
-   * @throws AppError 429 when the IP created config.SIGNUP_RATE_LIMIT guests within the window.
+   * @throws AppError RATE_LIMITED (429) when the IP created config.SIGNUP_RATE_LIMIT guests within the window.
    */
   createGuest(context?: RequestContext): Promise<AuthResponse>;
   /** The user as the client stores it; rating and rd raw (the client rounds). null if unknown. */
@@ -131,7 +131,7 @@ export interface AccountsService {
   /**
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
-   * @throws AppError 403 'Current password is incorrect' / no password on the account; 429 after
+   * @throws AppError WRONG_PASSWORD (403) 'Current password is incorrect' / NO_PASSWORD (403); RATE_LIMITED (429) after
    *   repeated wrong current passwords; 401 'Your session has expired…' when another change of the
    *   same account (one sent at the same time) was stored first.
    */
@@ -214,7 +214,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
   /**
    * A guest's sign-up: the account becomes an email account, and the guest's tokens end.
-   * @throws AppError 401 when it is no longer a guest; the driver's unique violation on a taken email.
+   * @throws AppError SESSION_EXPIRED (401) when it is no longer a guest; the driver's unique violation on a taken email.
    */
   const convertGuest = async (guestId: string, fields: { name: string; email: string; passwordHash: string }) => {
     const converted = await repo.convertGuest(guestId, fields);

@@ -35,7 +35,7 @@ export interface OperatorsService {
   isOperator(userId: string): Promise<boolean>;
   /**
    * Makes the account with `email` (trimmed, lower-cased) an operator; harmless when it is one.
-   * @throws AppError 404 'No account has the email …' (guests have none: sign up first).
+   * @throws AppError NOT_FOUND (404) 'No account has the email …' (guests have none: sign up first).
    */
   grant(email: string): Promise<OperatorChange>;
   /** Takes the role back; harmless when the account has none. @throws AppError 404 as grant does. */

@@ -35,7 +35,7 @@ export interface DailyComments {
    * newComment to its room. One read decides the lock: the caller's current rating and their
    * opening of the section on `date` (DailyRepo.discussant); the rate limit is counted first, so
    * a flood of refused posts never reaches the database.
-   * @throws AppError 429 'You are posting comments too quickly. Please wait a moment.';
+   * @throws AppError RATE_LIMITED (429) 'You are posting comments too quickly. Please wait a moment.';
    *   403 'Submit this set to read and join its discussion' before the caller submitted it on
    *   `date` (a locked section's text instead: 'The Intermediate section unlocks at rating 1600
    *   (yours is 1523)'); 401 'Please sign in with an account to use daily practice' when the
@@ -57,7 +57,7 @@ export interface DailyComments {
    * other switches it (spec §5). Sends commentVoted with the updated comment to its room. One
    * read finds the comment's section and decides its lock as `post` does
    * (DailyRepo.commentDiscussant).
-   * @throws AppError 404 'Comment not found'; 403 before the caller submitted the comment's set
+   * @throws AppError COMMENT_NOT_FOUND (404) 'Comment not found'; SUBMIT_TO_DISCUSS or SECTION_LOCKED (403) before the caller submitted the comment's set
    *   on its date (as `post`); 401 when the account is gone.
    */
   vote(user: DailyMember, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;

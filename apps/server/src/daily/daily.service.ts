@@ -81,9 +81,9 @@ const MAX_TIME_TAKEN_MS = 2_147_483_647;
 export interface DailyService {
   /** Drops the cached boards (daily-boards.ts `namesChanged`): a player's name changed. */
   namesChanged(): void;
-  /** The caller with their current rating, read now. @throws AppError 401 for a guest or an unknown user (issue #4). */
+  /** The caller with their current rating, read now. @throws AppError LOGIN_REQUIRED (401) for a guest or an unknown user (issue #4). */
   user(session: SessionUser): Promise<DailyUser>;
-  /** The caller as the session says, without a database read. @throws AppError 401 for a guest (issue #4). */
+  /** The caller as the session says, without a database read. @throws AppError LOGIN_REQUIRED (401) for a guest (issue #4). */
   member(session: SessionUser): DailyMember;
   /** GET /api/daily/today: today's UTC date and the four section cards for the caller's rating. */
   today(user: DailyUser): Promise<DailyTodayResponse>;
@@ -92,13 +92,13 @@ export interface DailyService {
    * Records the first opening of today's set (the time taken runs from it); a past day's set only
    * reads it (`openedAt` null when there was none). A preview holds only the first
    * DAILY.homeSampleProblems questions and no result, and opens nothing (issue #47).
-   * @throws AppError 400 future date, 403 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
+   * @throws AppError INVALID_INPUT (400) future date, SECTION_LOCKED (403) 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
    */
   section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
   /**
    * POST /api/daily/submit: scores the answers (in question order; missing ones are blank) and
    * stores the submission, season points and badges in one transaction.
-   * @throws AppError 400 not today's set, 403 locked, 409 'Open the section before submitting it',
+   * @throws AppError INVALID_INPUT (400) not today's set, SECTION_LOCKED (403), SECTION_NOT_OPENED (409) 'Open the section before submitting it',
    *   409 'Already submitted today'.
    */
   submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;

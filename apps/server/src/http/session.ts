@@ -60,7 +60,7 @@ export function registerSession<L extends FastifyBaseLogger>(
  * The signed-in caller (a guest counts).
  * @param loginRequired the 401 text without a token: 'Please log in to continue' unless the route
  *   has the spec's own words for it (§5: 'Please login to register for the contest', …).
- * @throws AppError 401 `loginRequired` without a token, or 'Your session has expired. Please log
+ * @throws AppError LOGIN_REQUIRED (401) `loginRequired` without a token, or SESSION_EXPIRED 'Your session has expired. Please log
  *   in again.' when the token sent is invalid, expired or revoked.
  */
 export function requireUser(request: FastifyRequest, loginRequired: string = SESSION_MESSAGES.loginRequired): SessionUser {

@@ -53,13 +53,13 @@ export interface SoloService {
    * @returns `{ correct, score (points), current (index after the answer), over }`; when the run has
    *   already ended, the same fields with `correct: false`, `over: true` and `error` (the route
    *   answers 409 then).
-   * @throws AppError 404 'Session not found' for an unknown or expired id or another user's session.
+   * @throws AppError RUN_NOT_FOUND (404) 'Session not found' for an unknown or expired id or another user's session.
    */
   answer(user: SessionUser, sessionId: string, answer: number): Promise<SoloAnswerResponse>;
   /**
    * The server's clock for the run: timeLeft in whole seconds, ceil((endsAt − now) / 1000) and at
    * least 0, plus over, score and current (so a resumed client can restore its state).
-   * @throws AppError 404 'Session not found' as `answer`.
+   * @throws AppError RUN_NOT_FOUND (404) 'Session not found' as `answer`.
    */
   timer(user: SessionUser, sessionId: string): Promise<SoloTimerResponse>;
   /** Ends runs whose time is up, retries failed solo_runs writes, forgets expired sessions. */
