@@ -6,11 +6,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyCors from '@fastify/cors';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { corsOrigins, type Config } from './config.js';
-import { clientErrorReply, frameworkErrorReply, HttpError, refuseUnstorableText } from './http/errors.js';
+import { clientErrorReply, frameworkErrorReply, handleError, refuseUnstorableText, sendError } from './http/errors.js';
 import { securityHeaderOptions, securityHeadersPlugin } from './http/security-headers.js';
-import { bearerChallenge, registerSession } from './http/session.js';
+import { registerSession } from './http/session.js';
 import { registerWebDelivery } from './http/web-delivery.js';
 import { createAccountDeletion, DELETED_PLAYER_NAME } from './accounts/account-deletion.js';
 import { accountsRoutes } from './accounts/accounts.routes.js';
@@ -113,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     bodyLimit: 64 * 1024,
     // Deadlines that close connections sending no complete request (platform/connection-limits.ts).
     ...httpServerOptions(config),
-    // Refusals made before any route runs answer { error } too (http/errors.ts).
+    // Refusals made before any route runs answer { error, code } too (http/errors.ts).
     frameworkErrors: frameworkErrorReply,
     clientErrorHandler: clientErrorReply,
   });
@@ -134,19 +135,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     });
   }
 
-  http.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
-      if (error.statusCode === 401) reply.header('www-authenticate', bearerChallenge(request));
-      return reply.status(error.statusCode).send({ error: error.message });
-    }
-    const status = error.statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, body too large, rate limited): their text is safe to show.
-      return reply.status(status).send({ error: status === 429 ? 'Too many requests, please slow down' : error.message });
-    }
-    request.log.error({ err: error, url: request.url, method: request.method }, 'unhandled error');
-    return reply.status(500).send({ error: 'Something went wrong on our side. Please try again.' });
-  });
+  http.setErrorHandler(handleError);
   http.addHook('preValidation', refuseUnstorableText);
 
   const redis = config.REDIS_URL
@@ -288,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       (request.headers.accept ?? '').includes('text/html');
     // Sent by the web delivery plugin: compressed when accepted, Cache-Control no-cache like "/".
     if (serveWeb && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    return sendError(reply, ErrorCode.NOT_FOUND, `Not found: ${request.method} ${request.url.split('?')[0]}`);
   });
 
   let closed: Promise<void> | null = null;

@@ -79,7 +79,7 @@ describe('DELETE /api/me on one server', () => {
 
     expect(await call(server, 'GET', '/api/me', { token: player.token })).toMatchObject({
       status: 401,
-      body: { error: 'Your session has expired. Please log in again.' },
+      body: { error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' },
     });
     // A new connection with the token is let in signed out, as any refused token is.
     const again = await connect(server, player.token);
@@ -96,7 +96,7 @@ describe('DELETE /api/me on one server', () => {
   it('refuses a wrong password with 403 and deletes nothing', async () => {
     const player = await signupAs(server, 'Stays');
     const wrong = await call(server, 'DELETE', '/api/me', { token: player.token, body: { password: 'not-my-password' } });
-    expect(wrong).toMatchObject({ status: 403, body: { error: 'Password is incorrect. Your account was not deleted.' } });
+    expect(wrong).toMatchObject({ status: 403, body: { error: 'Password is incorrect. Your account was not deleted.', code: 'WRONG_PASSWORD' } });
     expect((await call(server, 'GET', '/api/me', { token: player.token })).status).toBe(200);
     const [row] = await server.database.db.select().from(users).where(eq(users.id, player.id));
     expect(row).toMatchObject({ name: 'Stays', email: player.email, deletedAt: null });
@@ -115,7 +115,7 @@ describe('DELETE /api/me on one server', () => {
       [{ confirm: 'DELETE' }, 'Enter your password to delete this account'],
     ];
     for (const [body, error] of cases) {
-      expect(await call(server, 'DELETE', '/api/me', { token: player.token, body })).toEqual({ status: 400, body: { error } });
+      expect(await call(server, 'DELETE', '/api/me', { token: player.token, body })).toEqual({ status: 400, body: { error, code: 'INVALID_INPUT' } });
     }
     expect((await call(server, 'GET', '/api/me', { token: player.token })).status).toBe(200);
     expect(await call(server, 'DELETE', '/api/me', { body: { password: PASSWORD } })).toMatchObject({ status: 401 });
@@ -134,7 +134,7 @@ describe('DELETE /api/me on one server', () => {
     const token = r.body.token;
     expect(await call(server, 'DELETE', '/api/me', { token, body: { password: 'anything' } })).toEqual({
       status: 400,
-      body: { error: 'Type DELETE to confirm: this account has no password' },
+      body: { error: 'Type DELETE to confirm: this account has no password', code: 'INVALID_INPUT' },
     });
     expect((await call(server, 'DELETE', '/api/me', { token, body: { confirm: 'DELETE' } })).status).toBe(204);
     expect((await call(server, 'GET', '/api/me', { token })).status).toBe(401);
@@ -150,7 +150,7 @@ describe('DELETE /api/me on one server', () => {
     clock.advance(3_000);
     // Refused while the game runs: a running game cannot be left (duel.machine.ts leaveRoom).
     const during = await call(server, 'DELETE', '/api/me', { token: bob.token, body: { password: PASSWORD } });
-    expect(during).toEqual({ status: 409, body: { error: 'Finish your current game first' } });
+    expect(during).toEqual({ status: 409, body: { error: 'Finish your current game first', code: 'IN_ANOTHER_GAME' } });
 
     const over = nextWhere(sa, 'gameOver');
     clock.set((await duel.store.get(roomCode))!.game!.endsAt);

@@ -112,13 +112,13 @@ describe('POST /signup', () => {
   ])('refuses sign-up when %s with 400 and its own message', async (_case, body, message) => {
     const res = await signup(body);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: message });
+    expect(res.body).toEqual({ error: message, code: 'INVALID_INPUT' });
   });
 
   it('refuses sign-up without any body', async () => {
     const res = await call('POST', '/signup');
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ error: 'Full name is required' });
+    expect(res.body).toEqual({ error: 'Full name is required', code: 'INVALID_INPUT' });
   });
 
   it('writes nothing when it refuses: the same email signs up afterwards', async () => {
@@ -132,7 +132,7 @@ describe('POST /signup', () => {
     for (const variant of [email, `  ${email.toUpperCase()}  `]) {
       const res = await signup({ name: 'Someone Else', email: variant, password: 'another password' });
       expect(res.status).toBe(409);
-      expect(res.body).toEqual({ error: 'An account with this email already exists' });
+      expect(res.body).toEqual({ error: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
     }
   });
 
@@ -141,7 +141,7 @@ describe('POST /signup', () => {
     const results = await Promise.all([1, 2, 3].map((i) => signup({ name: `Racer ${i}`, email, password: PASSWORD })));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     for (const r of results.filter((x) => x.status === 409)) {
-      expect(r.body).toEqual({ error: 'An account with this email already exists' });
+      expect(r.body).toEqual({ error: 'An account with this email already exists', code: 'EMAIL_TAKEN' });
     }
   });
 
@@ -152,7 +152,7 @@ describe('POST /signup', () => {
     }
     const refused = await signup({ name: 'Flood 21', email: freshEmail('flood'), password: PASSWORD }, ip);
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: 'Too many accounts created from your network. Please try again later.' });
+    expect(refused.body).toEqual({ error: 'Too many accounts created from your network. Please try again later.', code: 'RATE_LIMITED' });
 
     expect((await signup({ name: 'Elsewhere', email: freshEmail(), password: PASSWORD })).status).toBe(201);
     // The IP signs up again once the window has passed: rate-limits.test.ts (real time, short windows).
@@ -198,16 +198,16 @@ describe('POST /login', () => {
     const unknownEmail = await login({ email: freshEmail('nobody'), password: PASSWORD });
     for (const res of [wrongPassword, unknownEmail]) {
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Invalid email or password' });
+      expect(res.body).toEqual({ error: 'Invalid email or password', code: 'INVALID_LOGIN' });
     }
   });
 
   it('asks for missing fields with 400', async () => {
-    expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'Email is required' } });
-    expect(await login({ email: 'a@example.com' })).toMatchObject({ status: 400, body: { error: 'Password is required' } });
+    expect(await login({ password: PASSWORD })).toMatchObject({ status: 400, body: { error: 'Email is required', code: 'INVALID_INPUT' } });
+    expect(await login({ email: 'a@example.com' })).toMatchObject({ status: 400, body: { error: 'Password is required', code: 'INVALID_INPUT' } });
     expect(await login({ email: 'a@example.com', password: 'x'.repeat(201) })).toMatchObject({
       status: 400,
-      body: { error: 'Password must be at most 200 characters' },
+      body: { error: 'Password must be at most 200 characters', code: 'INVALID_INPUT' },
     });
   });
 
@@ -219,7 +219,7 @@ describe('POST /login', () => {
     }
     const blocked = await login({ email, password: PASSWORD }, ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.' });
+    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
     expect((await login({ email, password: PASSWORD })).status).toBe(200);
     // The IP may still try other accounts.
     const other = await newAccount();
@@ -241,7 +241,7 @@ describe('POST /login', () => {
     }
     const blocked = await login({ email, password: PASSWORD });
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.' });
+    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
 
     // Other accounts are untouched; the email is free again once the window has passed
     // (rate-limits.test.ts: real time, short windows).
@@ -257,7 +257,7 @@ describe('POST /login', () => {
     const { email } = await newAccount();
     const blocked = await login({ email, password: PASSWORD }, ip);
     expect(blocked.status).toBe(429);
-    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.' });
+    expect(blocked.body).toEqual({ error: 'Too many login attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' });
     expect((await login({ email, password: PASSWORD })).status).toBe(200);
   });
 
@@ -311,7 +311,7 @@ describe('POST /auth/guest', () => {
     for (let i = 0; i < 20; i++) expect((await call('POST', '/auth/guest', { ip })).status).toBe(201);
     const refused = await call('POST', '/auth/guest', { ip });
     expect(refused.status).toBe(429);
-    expect(refused.body).toEqual({ error: 'Too many accounts created from your network. Please try again later.' });
+    expect(refused.body).toEqual({ error: 'Too many accounts created from your network. Please try again later.', code: 'RATE_LIMITED' });
   });
 });
 
@@ -337,7 +337,7 @@ describe('POST /signup from a guest (ours: the guest becomes the account)', () =
       hasPassword: true,
     });
     // The guest's token ends; the fresh one, and the password, sign in to the same account.
-    expect((await me(before.token)).body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    expect((await me(before.token)).body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
     expect((await me(res.body.token)).body.user).toEqual(res.body.user);
     expect((await login({ email, password: PASSWORD })).body.user?._id).toBe(before.user._id);
     // What the guest was playing is still theirs.
@@ -367,7 +367,7 @@ describe('POST /signup from a guest (ours: the guest becomes the account)', () =
     expect(converted).toHaveLength(1);
     for (const other of results.filter((r) => r !== converted[0])) {
       if (other.status === 201) expect(other.body.user._id).not.toBe(before.user._id);
-      else expect(other.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+      else expect(other.body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
     }
   });
 
@@ -385,7 +385,7 @@ describe('GET /api/me and session tokens', () => {
     for (const token of [undefined, '']) {
       const res = await me(token);
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Please log in to continue' });
+      expect(res.body).toEqual({ error: 'Please log in to continue', code: 'LOGIN_REQUIRED' });
       expect(res.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint"');
     }
   });
@@ -397,7 +397,7 @@ describe('GET /api/me and session tokens', () => {
   ])('says the session expired for %s', async (_case, token) => {
     const res = await me(token);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
     // RFC 6750 §3: the web app tells a refused token from other 401s by this, on any route.
     expect(res.headers.get('www-authenticate')).toBe('Bearer realm="MathSprint", error="invalid_token"');
   });
@@ -429,7 +429,7 @@ describe('GET /api/me and session tokens', () => {
     clock.advance(10_000);
     const res = await me(auth.token);
     expect(res.status).toBe(401);
-    expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+    expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
   });
 
   describe('tokens made outside the server', () => {
@@ -465,7 +465,7 @@ describe('GET /api/me and session tokens', () => {
       const { auth } = await newAccount();
       const res = await me(await forge(auth.user._id, overrides));
       expect(res.status).toBe(401);
-      expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+      expect(res.body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
     });
 
     it('refuses an unsigned token (alg "none")', async () => {
@@ -503,7 +503,7 @@ describe('POST /api/password', () => {
     for (const old of [auth.token, second.body.token]) {
       const refused = await me(old);
       expect(refused.status).toBe(401);
-      expect(refused.body).toEqual({ error: 'Your session has expired. Please log in again.' });
+      expect(refused.body).toEqual({ error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' });
     }
     expect((await me(res.body.token)).status).toBe(200);
     expect((await login({ email, password: PASSWORD })).status).toBe(401);
@@ -514,7 +514,7 @@ describe('POST /api/password', () => {
     const { email, auth } = await newAccount();
     const res = await change(auth.token, { currentPassword: 'not it at all', newPassword: 'a brand new secret' });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Current password is incorrect' });
+    expect(res.body).toEqual({ error: 'Current password is incorrect', code: 'WRONG_PASSWORD' });
     expect((await me(auth.token)).status).toBe(200);
     expect((await login({ email, password: PASSWORD })).status).toBe(200);
   });
@@ -531,10 +531,10 @@ describe('POST /api/password', () => {
   it('validates the new password like sign-up does', async () => {
     const { auth } = await newAccount();
     const res = await change(auth.token, { currentPassword: PASSWORD, newPassword: 'short' });
-    expect(res).toMatchObject({ status: 400, body: { error: 'Password must be at least 8 characters' } });
+    expect(res).toMatchObject({ status: 400, body: { error: 'Password must be at least 8 characters', code: 'INVALID_INPUT' } });
     expect(await change(auth.token, { newPassword: 'a brand new secret' })).toMatchObject({
       status: 400,
-      body: { error: 'Current password is required' },
+      body: { error: 'Current password is required', code: 'INVALID_INPUT' },
     });
   });
 
@@ -545,7 +545,7 @@ describe('POST /api/password', () => {
     const accepted = replies.filter((r) => r.status === 200);
     expect(accepted).toHaveLength(1);
     for (const refused of replies.filter((r) => r.status !== 200)) {
-      expect(refused).toMatchObject({ status: 401, body: { error: 'Your session has expired. Please log in again.' } });
+      expect(refused).toMatchObject({ status: 401, body: { error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' } });
     }
     // The one change that answered 200 is the password now, and its token the one that works.
     const winner = secrets[replies.indexOf(accepted[0]!)]!;
@@ -557,7 +557,7 @@ describe('POST /api/password', () => {
   it('needs a session, and a password on the account', async () => {
     expect(await change(undefined, { currentPassword: PASSWORD, newPassword: 'a brand new secret' })).toMatchObject({
       status: 401,
-      body: { error: 'Please log in to continue' },
+      body: { error: 'Please log in to continue', code: 'LOGIN_REQUIRED' },
     });
     const guest = await call<AuthResponse>('POST', '/auth/guest');
     const res = await change(guest.body.token, { currentPassword: PASSWORD, newPassword: 'a brand new secret' });
@@ -570,7 +570,7 @@ describe('HTTP hygiene', () => {
     const res = await call('POST', '/signup', { rawBody: '{"name": "Ada", ' });
     expect(res.status).toBe(400);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(res.body).toEqual({ error: expect.any(String) });
+    expect(res.body).toEqual({ error: expect.any(String), code: 'INVALID_INPUT' });
   });
 
   it.each([

@@ -28,7 +28,7 @@ describe('app shell', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const res = await fetch(`${server.url}/api/nope`, { headers: { accept: 'text/html' } });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Not found: GET /api/nope' });
+    expect(await res.json()).toEqual({ error: 'Not found: GET /api/nope', code: 'NOT_FOUND' });
   });
 
 
@@ -44,23 +44,23 @@ describe('app shell', () => {
       [await post('/signup', { name: 'Ada \ud800', email, password: 'password123' }), 'name must be valid Unicode (it holds a lone surrogate)'],
     ] as const) {
       expect(res.status, res.url).toBe(400);
-      expect(await res.json()).toEqual({ error });
+      expect(await res.json()).toEqual({ error, code: 'INVALID_INPUT' });
     }
     // The refused sign-up created no account: the same email signs up now.
     expect((await post('/signup', { name: 'Ada', email, password: 'password123' })).status).toBe(201);
   });
 
   it.each([
-    ['a bad %-encoding', '/contest/past/%FF', 400, 'The address is malformed: a %-encoded part of it is not valid'],
-    ['a path parameter over 100 characters', `/contest/past/${'a'.repeat(200)}`, 414, 'The address is too long'],
-    ['an address over the header size limit', `/contest/leaderboard?contestId=${'a'.repeat(20_000)}`, 431, 'The request headers (or its address) are too large'],
-  ])('answers %s with { error } before any route runs', async (_case, route, status, error) => {
+    ['a bad %-encoding', '/contest/past/%FF', 400, 'The address is malformed: a %-encoded part of it is not valid', 'INVALID_INPUT'],
+    ['a path parameter over 100 characters', `/contest/past/${'a'.repeat(200)}`, 414, 'The address is too long', 'URI_TOO_LONG'],
+    ['an address over the header size limit', `/contest/leaderboard?contestId=${'a'.repeat(20_000)}`, 431, 'The request headers (or its address) are too large', 'HEADERS_TOO_LARGE'],
+  ])('answers %s with { error, code } before any route runs', async (_case, route, status, error, code) => {
     const res = await fetch(server.url + route);
     expect(res.status).toBe(status);
-    expect(await res.json()).toEqual({ error });
+    expect(await res.json()).toEqual({ error, code });
   });
 
-  it('answers a request that is not valid HTTP with { error } and closes the connection', async () => {
+  it('answers a request that is not valid HTTP with { error, code } and closes the connection', async () => {
     const { port } = new URL(server.url);
     const raw = await new Promise<string>((resolve, reject) => {
       const socket = connect(Number(port), '127.0.0.1', () => socket.write('POST /login HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n'));
@@ -70,7 +70,7 @@ describe('app shell', () => {
       socket.on('error', reject);
     });
     expect(raw).toMatch(/^HTTP\/1.1 400 Bad Request\r\n/);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request is not valid HTTP' });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ error: 'The request is not valid HTTP', code: 'INVALID_INPUT' });
   });
 
   it('refuses a malformed JSON body with a JSON 400', async () => {

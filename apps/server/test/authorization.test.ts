@@ -149,7 +149,7 @@ describe("weekly contest: another player's attempt", () => {
     const named = { userId: ann.id, attemptId: annAttemptId };
     expect(await others.answer(mal.token, { contestId: contest._id, questionIndex: 1, answer: 1, ...named })).toMatchObject({
       status: 403,
-      body: { error: 'Please register for the contest first' },
+      body: { error: 'Please register for the contest first', code: 'NOT_REGISTERED' },
     });
     expect(await others.call('POST', '/contest/submit', { token: mal.token, body: { contestId: contest._id, ...named } })).toMatchObject({ status: 403 });
     expect(await others.call('POST', '/contest/start', { token: mal.token, body: { contestId: contest._id, ...named } })).toMatchObject({ status: 403 });
@@ -261,7 +261,7 @@ describe("daily practice: another player's work and locked sections", () => {
       token: bob.token,
       body: { date: TODAY, sectionKey: 'advanced', answers: correctAnswers(TODAY, 'advanced') },
     });
-    expect(submitted).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1500)' } });
+    expect(submitted).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1500)', code: 'SECTION_LOCKED' } });
 
     const db = server.database.db;
     expect(await db.select().from(dailyOpens).where(eq(dailyOpens.userId, bob.id))).toEqual([]);
@@ -276,7 +276,7 @@ describe("daily practice: another player's work and locked sections", () => {
     const replies = await Promise.all([0, 1, 2].map(() => call<DailySubmitResponse>(server, 'POST', '/api/daily/submit', { token: cid.token, body })));
     expect(replies.map((r) => r.status).sort()).toEqual([200, 409, 409]);
     const accepted = replies.find((r) => r.status === 200)!.body;
-    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body).toEqual({ error: 'Already submitted today' });
+    for (const refused of replies.filter((r) => r.status === 409)) expect(refused.body).toEqual({ error: 'Already submitted today', code: 'ALREADY_SUBMITTED' });
 
     const db = server.database.db;
     const where = and(eq(dailySubmissions.userId, cid.id), eq(dailySubmissions.sectionKey, 'intermediate'));
@@ -327,7 +327,7 @@ describe('accounts: stale tokens and guests', () => {
     ];
     for (const [method, path, body] of attempts) {
       const res = await call(server, method, path, { token: old, ...(body ? { body } : {}) });
-      expect(res, `${method} ${path}`).toEqual({ status: 401, body: { error: 'Your session has expired. Please log in again.' } });
+      expect(res, `${method} ${path}`).toEqual({ status: 401, body: { error: 'Your session has expired. Please log in again.', code: 'SESSION_EXPIRED' } });
     }
     // The password did not change again through the revoked token.
     expect((await call(server, 'POST', '/login', { body: { email, password: 'password456' } })).status).toBe(200);
@@ -347,7 +347,7 @@ describe('accounts: stale tokens and guests', () => {
       token: visitor.token,
       body: { openTime: new Date(Date.now() + 3_600_000).toISOString(), durationMinutes: 10, questionCount: 20 },
     });
-    expect(res).toEqual({ status: 403, body: { error: 'Only administrators can schedule contests' } });
+    expect(res).toEqual({ status: 403, body: { error: 'Only administrators can schedule contests', code: 'OPERATOR_ONLY' } });
     expect(await server.database.db.select().from(contests).where(eq(contests.createdBy, visitor.id))).toEqual([]);
   });
 });

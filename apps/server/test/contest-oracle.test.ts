@@ -97,7 +97,7 @@ describe('a candidate answer submitted by a second account', () => {
     expect(history.body.progress).toMatchObject({ totalContests: 0, history: [] });
     const stats = await api.stats(contest._id);
     expect(stats.body.stats).toMatchObject({ completedAttempts: 2, averageScore: 0, averageCorrect: 0, averagesPublished: false });
-    expect(await api.past(prober.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Answers are revealed when the contest closes' } });
+    expect(await api.past(prober.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Answers are revealed when the contest closes', code: 'NOT_REVEALED' } });
     expect((await api.leaderboard(contest._id)).body).toEqual({ leaderboard: [], finalized: false });
 
     for (const response of beforeClose) {

@@ -151,9 +151,9 @@ describe('weekly contest, whole run on the clock', () => {
     expect(again.body.contest.registeredUsers.filter((id) => id === ann.id)).toHaveLength(1);
     expect(again.body.contest.registeredCount).toBe(4);
 
-    expect(await api.register(visitor.token, contest._id)).toMatchObject({ status: 403, body: { error: 'Please sign up to register for the contest' } });
-    expect(await api.register(undefined, contest._id)).toMatchObject({ status: 401, body: { error: 'Please login to register for the contest' } });
-    expect(await api.register(ann.token, 'no-such-contest')).toMatchObject({ status: 404, body: { error: 'Contest not found' } });
+    expect(await api.register(visitor.token, contest._id)).toMatchObject({ status: 403, body: { error: 'Please sign up to register for the contest', code: 'ACCOUNT_REQUIRED' } });
+    expect(await api.register(undefined, contest._id)).toMatchObject({ status: 401, body: { error: 'Please login to register for the contest', code: 'LOGIN_REQUIRED' } });
+    expect(await api.register(ann.token, 'no-such-contest')).toMatchObject({ status: 404, body: { error: 'Contest not found', code: 'CONTEST_NOT_FOUND' } });
     expect((await api.register(ann.token, '')).status).toBe(400);
 
     const asAnn = await api.next(ann.token);
@@ -167,7 +167,7 @@ describe('weekly contest, whole run on the clock', () => {
   });
 
   it('refuses to start or answer before the opening', async () => {
-    expect(await api.start(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest has not started yet' } });
+    expect(await api.start(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest has not started yet', code: 'CONTEST_NOT_STARTED' } });
     expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 0, answer: 1 })).toMatchObject({ status: 409 });
   });
 
@@ -179,10 +179,10 @@ describe('weekly contest, whole run on the clock', () => {
     expect((await api.next()).body.contest).toMatchObject({ _id: contest._id, status: 'live', stage: 'live' });
     expect((await api.current()).body.contest?._id).toBe(contest._id);
 
-    expect(await api.register(dan.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Registration is closed' } });
-    expect(await api.start(dan.token, contest._id)).toMatchObject({ status: 403, body: { error: 'Please register for the contest first' } });
+    expect(await api.register(dan.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Registration is closed', code: 'REGISTRATION_CLOSED' } });
+    expect(await api.start(dan.token, contest._id)).toMatchObject({ status: 403, body: { error: 'Please register for the contest first', code: 'NOT_REGISTERED' } });
     expect(await api.start(visitor.token, contest._id)).toMatchObject({ status: 403 });
-    expect(await api.start(undefined, contest._id)).toMatchObject({ status: 401, body: { error: 'Please login to join the contest' } });
+    expect(await api.start(undefined, contest._id)).toMatchObject({ status: 401, body: { error: 'Please login to join the contest', code: 'LOGIN_REQUIRED' } });
   });
 
   it('starts an attempt with the questions, their points and difficulty, and never their answers', async () => {
@@ -227,12 +227,12 @@ describe('weekly contest, whole run on the clock', () => {
     }
     expect((await api.answer(ann.token, { contestId: contest._id, questionIndex: 10, answer: wrongAnswer(at(10)), timeSpent: 3 })).status).toBe(200);
 
-    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: 'abc' })).toMatchObject({ status: 400, body: { error: 'Please enter a valid number' } });
-    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: '  ' })).toMatchObject({ status: 400, body: { error: 'Please enter an answer' } });
-    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 20, answer: 1 })).toMatchObject({ status: 400, body: { error: 'questionIndex is out of range' } });
+    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: 'abc' })).toMatchObject({ status: 400, body: { error: 'Please enter a valid number', code: 'INVALID_INPUT' } });
+    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 11, answer: '  ' })).toMatchObject({ status: 400, body: { error: 'Please enter an answer', code: 'INVALID_INPUT' } });
+    expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 20, answer: 1 })).toMatchObject({ status: 400, body: { error: 'questionIndex is out of range', code: 'INVALID_INPUT' } });
     expect((await api.answer(ann.token, { contestId: contest._id, questionIndex: -1, answer: 1 })).body.error).toMatch(/questionIndex is out of range/);
     expect((await api.answer(ann.token, { contestId: 'nope', questionIndex: 1, answer: 1 })).status).toBe(404);
-    expect(await api.answer(eve.token, { contestId: contest._id, questionIndex: 1, answer: 1 })).toMatchObject({ status: 409, body: { error: 'Start the contest first' } });
+    expect(await api.answer(eve.token, { contestId: contest._id, questionIndex: 1, answer: 1 })).toMatchObject({ status: 409, body: { error: 'Start the contest first', code: 'ATTEMPT_NOT_STARTED' } });
     expect(await api.answer(dan.token, { contestId: contest._id, questionIndex: 1, answer: 1 })).toMatchObject({ status: 403 });
 
     const stored = await server.database.db
@@ -275,9 +275,9 @@ describe('weekly contest, whole run on the clock', () => {
       expect((await api.answer(bob.token, { contestId: contest._id, questionIndex: i, answer: (questions[i] as Question).answer, timeSpent: 0.5 })).status).toBe(200);
     }
     cidStartedAt = clock.now();
-    expect(await api.submit(cid.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Start the contest first' } });
+    expect(await api.submit(cid.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Start the contest first', code: 'ATTEMPT_NOT_STARTED' } });
     expect((await api.start(cid.token, contest._id)).status).toBe(200);
-    expect(await api.submit(cid.token, contest._id)).toMatchObject({ status: 400, body: { error: 'Please answer at least one question before submitting' } });
+    expect(await api.submit(cid.token, contest._id)).toMatchObject({ status: 400, body: { error: 'Please answer at least one question before submitting', code: 'NO_ANSWERS' } });
     for (let i = 0; i < 20; i++) {
       const q = questions[i] as Question;
       const answer = cidRightIndexes.includes(i) ? q.answer : wrongAnswer(q);
@@ -328,7 +328,7 @@ describe('weekly contest, whole run on the clock', () => {
     expect(again.body).toEqual(r.body);
     expect(await api.answer(ann.token, { contestId: contest._id, questionIndex: 15, answer: 1 })).toMatchObject({
       status: 409,
-      body: { error: 'Your attempt is already submitted' },
+      body: { error: 'Your attempt is already submitted', code: 'ALREADY_SUBMITTED' },
     });
     const resumed = await api.start(ann.token, contest._id);
     expect(resumed.status).toBe(200);
@@ -340,7 +340,7 @@ describe('weekly contest, whole run on the clock', () => {
     expect((await api.leaderboard(contest._id)).body).toEqual({ leaderboard: [], finalized: false });
     const stats = await api.stats(contest._id);
     expect(stats.body.stats).toEqual({ totalRegistered: 4, completedAttempts: 2, averageScore: 0, completionRate: 50, averageTimeSpent: 0, averageCorrect: 0, averagesPublished: false });
-    expect(await api.past(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Answers are revealed when the contest closes' } });
+    expect(await api.past(ann.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Answers are revealed when the contest closes', code: 'NOT_REVEALED' } });
     const history = await api.history(ann.token);
     expect(history.status).toBe(200);
     expect(history.body.progress.totalContests).toBe(0);
@@ -354,11 +354,11 @@ describe('weekly contest, whole run on the clock', () => {
     clock.advance(1);
     // From here on answers may be revealed: responses are no longer logged for the leak scan.
     api = contestApi(server);
-    expect(await api.answer(bob.token, { contestId: contest._id, questionIndex: 0, answer: 0 })).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
-    expect(await api.start(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
+    expect(await api.answer(bob.token, { contestId: contest._id, questionIndex: 0, answer: 0 })).toMatchObject({ status: 409, body: { error: 'The contest is over', code: 'CONTEST_OVER' } });
+    expect(await api.start(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over', code: 'CONTEST_OVER' } });
     // Before the close pass has submitted Bob's attempt, his page's own submit is told it is being submitted.
-    expect(await api.submit(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Your attempt is already submitted' } });
-    expect(await api.submit(eve.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over' } });
+    expect(await api.submit(bob.token, contest._id)).toMatchObject({ status: 409, body: { error: 'Your attempt is already submitted', code: 'ALREADY_SUBMITTED' } });
+    expect(await api.submit(eve.token, contest._id)).toMatchObject({ status: 409, body: { error: 'The contest is over', code: 'CONTEST_OVER' } });
     expect((await api.history(ann.token)).body.attempts[0]?.answers.length).toBe(20); // revealed by the clock
   });
 
@@ -556,7 +556,7 @@ describe('weekly contest, whole run on the clock', () => {
       });
     });
     expect(await api.past(eve.token, contest._id)).toMatchObject({ status: 404 });
-    expect(await api.past(ann.token, 'unknown')).toMatchObject({ status: 404, body: { error: 'Contest not found' } });
+    expect(await api.past(ann.token, 'unknown')).toMatchObject({ status: 404, body: { error: 'Contest not found', code: 'CONTEST_NOT_FOUND' } });
     expect((await api.past(undefined, contest._id)).status).toBe(401);
   });
 
@@ -594,14 +594,14 @@ describe('POST /admin/contests', () => {
 
   it('needs a token (401) and an administrator (403)', async () => {
     expect((await api.create(undefined, body())).status).toBe(401);
-    expect(await api.create(player.token, body())).toMatchObject({ status: 403, body: { error: 'Only administrators can schedule contests' } });
+    expect(await api.create(player.token, body())).toMatchObject({ status: 403, body: { error: 'Only administrators can schedule contests', code: 'OPERATOR_ONLY' } });
     expect(await api.create(player.token, {})).toMatchObject({ status: 403 });
   });
 
   it('refuses bad bodies with 400', async () => {
     expect(await api.create(admin.token, body({ openTime: new Date(WEDNESDAY - 1).toISOString() }))).toMatchObject({
       status: 400,
-      body: { error: 'openTime must be in the future' },
+      body: { error: 'openTime must be in the future', code: 'INVALID_INPUT' },
     });
     expect((await api.create(admin.token, body({ openTime: 'next friday' }))).body.error).toMatch(/openTime must be an ISO 8601 date-time/);
     expect((await api.create(admin.token, body({ durationMinutes: 0 }))).status).toBe(400);

@@ -176,16 +176,16 @@ describe('daily discussion', () => {
     }
     expect((await comment(ann.token, '  ')).body.error).toBe("Comment can't be empty.");
     const long = await comment(ann.token, 'x'.repeat(501));
-    expect(long).toMatchObject({ status: 400, body: { error: 'Comment must be at most 500 characters' } });
+    expect(long).toMatchObject({ status: 400, body: { error: 'Comment must be at most 500 characters', code: 'INVALID_INPUT' } });
     const max = await comment(ann.token, `  ${'y'.repeat(500)}  `);
     expect(max.status).toBe(201);
     expect(max.body.comment.text).toHaveLength(500);
     expect((await comment(ann.token, 'future', 'basic', '2026-01-30')).status).toBe(400);
 
     const unknown = await vote(ann.token, 'no-such-comment', 'up');
-    expect(unknown).toMatchObject({ status: 404, body: { error: 'Comment not found' } });
+    expect(unknown).toMatchObject({ status: 404, body: { error: 'Comment not found', code: 'COMMENT_NOT_FOUND' } });
     const bad = await vote(ann.token, max.body.comment._id, 'sideways');
-    expect(bad).toMatchObject({ status: 400, body: { error: "voteType must be 'up' or 'down', got 'sideways'" } });
+    expect(bad).toMatchObject({ status: 400, body: { error: "voteType must be 'up' or 'down', got 'sideways'", code: 'INVALID_INPUT' } });
   });
 
   it('refuses reading, posting and voting in a section locked for the caller with the 403 opening it gives, storing nothing', async () => {
@@ -194,7 +194,7 @@ describe('daily discussion', () => {
     await setRating(server, low.id, 1599);
     await setRating(server, high.id, 1650);
     const opening = await call<{ error: string }>(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: low.token });
-    expect(opening).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1599)' } });
+    expect(opening).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1599)', code: 'SECTION_LOCKED' } });
 
     await submitSet(high, 'intermediate');
     const target = await comment(high.token, 'How did you do question 3?', 'intermediate');
@@ -203,11 +203,11 @@ describe('daily discussion', () => {
     const before = await list(high.token, 'intermediate');
 
     const posted = await comment(low.token, 'let me in', 'intermediate');
-    expect(posted).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    expect(posted).toMatchObject({ status: 403, body: { error: opening.body.error, code: 'SECTION_LOCKED' } });
     const voted = await vote(low.token, id, 'down');
-    expect(voted).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    expect(voted).toMatchObject({ status: 403, body: { error: opening.body.error, code: 'SECTION_LOCKED' } });
     // Reading is refused the same way (issue #47), and the discussion is unchanged.
-    expect(await list(low.token, 'intermediate')).toMatchObject({ status: 403, body: { error: opening.body.error } });
+    expect(await list(low.token, 'intermediate')).toMatchObject({ status: 403, body: { error: opening.body.error, code: 'SECTION_LOCKED' } });
     const after = await list(high.token, 'intermediate');
     expect(after.body.comments).toEqual(before.body.comments);
     expect(after.body.comments.find((c) => c._id === id)?.votes).toEqual({});
@@ -232,7 +232,7 @@ describe('daily discussion', () => {
 
     await setRating(server, fallen.id, 1540); // a lost duel later in the day
     const reopened = await call<{ error: string }>(server, 'GET', `/api/daily/section/${TODAY}/intermediate`, { token: fallen.token });
-    expect(reopened).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)' } });
+    expect(reopened).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)', code: 'SECTION_LOCKED' } });
 
     const posted = await comment(fallen.token, 'I used the difference of squares', 'intermediate');
     expect(posted.status, JSON.stringify(posted.body)).toBe(201);
@@ -244,10 +244,10 @@ describe('daily discussion', () => {
 
     // The submission counts for its own date only: yesterday's discussion of the section is locked.
     const yesterday = await comment(fallen.token, 'and yesterday?', 'intermediate', '2026-01-28');
-    expect(yesterday).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)' } });
+    expect(yesterday).toMatchObject({ status: 403, body: { error: 'The Intermediate section unlocks at rating 1600 (yours is 1540)', code: 'SECTION_LOCKED' } });
     // Nor for another locked section.
     const advanced = await comment(fallen.token, 'advanced?', 'advanced');
-    expect(advanced).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1540)' } });
+    expect(advanced).toMatchObject({ status: 403, body: { error: 'The Advanced section unlocks at rating 1800 (yours is 1540)', code: 'SECTION_LOCKED' } });
   });
 });
 
@@ -269,7 +269,7 @@ describe('daily discussion rate limit', () => {
     const opened = Date.now();
     for (let i = 0; i < RATE_LIMIT; i++) expect((await comment(bob.token, `message ${i}`)).status).toBe(201);
     const limited = await comment(bob.token, 'one too many');
-    expect(limited).toMatchObject({ status: 429, body: { error: 'You are posting comments too quickly. Please wait a moment.' } });
+    expect(limited).toMatchObject({ status: 429, body: { error: 'You are posting comments too quickly. Please wait a moment.', code: 'RATE_LIMITED' } });
     // Another user is not affected.
     expect((await comment(ann.token, 'still fine')).status).toBe(201);
     await new Promise((r) => setTimeout(r, opened + RATE_WINDOW_MS + 100 - Date.now()));

@@ -79,14 +79,14 @@ describe('daily sets without an oracle', () => {
     watching.on('newComment', () => heard++);
     watching.on('commentVoted', () => heard++);
 
-    expect(await comments(reader.token)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST } });
+    expect(await comments(reader.token)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
     expect(await join(watching)).toEqual({ error: SUBMIT_FIRST });
     expect(await join(watching)).toEqual({ error: SUBMIT_FIRST });
-    expect(await comment(reader.token, 'what is question 4?')).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST } });
-    expect(await vote(reader.token, posted.body.comment._id)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST } });
+    expect(await comment(reader.token, 'what is question 4?')).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
+    expect(await vote(reader.token, posted.body.comment._id)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
     // Opening the set is not enough.
     expect((await section(reader.token, 'basic')).status).toBe(200);
-    expect(await comments(reader.token)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST } });
+    expect(await comments(reader.token)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
 
     // The solver's next comment and vote reach the room, but not the socket that was refused.
     const solverSocket = await connect(solver.token);

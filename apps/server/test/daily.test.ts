@@ -74,7 +74,7 @@ describe('daily practice over several days on the clock', () => {
         const res = await call(server, method, path, { ...(token ? { token } : {}), ...(body ? { body } : {}) });
         expect(res.status, `${method} ${path}`).toBe(401);
         if (token) expect(res.body.error, `${method} ${path}`).toMatch(/sign in with an account/);
-        else expect(res.body, `${method} ${path}`).toEqual({ error: signedOut });
+        else expect(res.body, `${method} ${path}`).toEqual({ error: signedOut, code: 'LOGIN_REQUIRED' });
       }
     }
   });

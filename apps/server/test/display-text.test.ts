@@ -48,7 +48,7 @@ describe('control and format characters in text other players see', () => {
   ])('refuses the sign-up name %j and stores no account', async (name, found) => {
     const email = `${randomUUID()}@example.com`;
     const reply = await call(server, 'POST', '/signup', { body: { name, email, password: 'password123' } });
-    expect([reply.status, reply.body]).toEqual([400, { error: `Name must not contain control or format characters (${found})` }]);
+    expect([reply.status, reply.body]).toEqual([400, { error: `Name must not contain control or format characters (${found})`, code: 'INVALID_INPUT' }]);
     expect(await usersWith(email)).toBe(0);
   });
 
@@ -66,7 +66,7 @@ describe('control and format characters in text other players see', () => {
       ['Weekly\u200B Contest', 'U+200B'],
     ]) {
       const reply = await call(server, 'POST', '/admin/contests', { token: operator.token, body: body(title!) });
-      expect([reply.status, reply.body]).toEqual([400, { error: `Contest title must not contain control or format characters (${found})` }]);
+      expect([reply.status, reply.body]).toEqual([400, { error: `Contest title must not contain control or format characters (${found})`, code: 'INVALID_INPUT' }]);
     }
     expect((await server.database.db.select({ n: count() }).from(contests))[0]!.n).toBe(before);
 
@@ -84,7 +84,7 @@ describe('control and format characters in text other players see', () => {
       ['line one\r\nline two', 'U+000D'],
     ]) {
       const reply = await post(text!);
-      expect([reply.status, reply.body]).toEqual([400, { error: `Comment must not contain control or format characters (${found})` }]);
+      expect([reply.status, reply.body]).toEqual([400, { error: `Comment must not contain control or format characters (${found})`, code: 'INVALID_INPUT' }]);
     }
     expect((await server.database.db.select({ n: count() }).from(dailyComments))[0]!.n).toBe(0);
 

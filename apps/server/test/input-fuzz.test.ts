@@ -623,13 +623,13 @@ describe('text that shows nothing', () => {
     const before = await databaseState();
     for (const name of ['\u200b\u200b', ' \u200d\u2060 ', '\u3164', '\u2800']) {
       const reply = await send('POST', '/signup', { body: JSON.stringify({ name, email: `blank-${randomUUID()}@example.com`, password: PASSWORD }) });
-      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: 'Full name is required' }]);
+      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: 'Full name is required', code: 'INVALID_INPUT' }]);
     }
     const broken = await send('POST', '/signup', { body: JSON.stringify({ name: 'Ann\nLee', email: `nl-${randomUUID()}@example.com`, password: PASSWORD }) });
-    expect([broken.status, JSON.parse(broken.text)], where(broken)).toEqual([400, { error: 'Name must not contain control or format characters (U+000A)' }]);
+    expect([broken.status, JSON.parse(broken.text)], where(broken)).toEqual([400, { error: 'Name must not contain control or format characters (U+000A)', code: 'INVALID_INPUT' }]);
     for (const text of ['\u200b', '\u200b \u200b', '\ufeff\u202e']) {
       const reply = await send('POST', '/api/daily/comment', { body: JSON.stringify({ date: today, sectionKey: 'basic', text }) });
-      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: "Comment can't be empty." }]);
+      expect([reply.status, JSON.parse(reply.text)], where(reply)).toEqual([400, { error: "Comment can't be empty.", code: 'INVALID_INPUT' }]);
     }
     expect(await databaseState()).toEqual(before);
   });
@@ -702,14 +702,14 @@ describe('GET routes', () => {
     for (const [url, error] of refusals) {
       const reply = await send('GET', url);
       expect(reply.status, where(reply)).toBe(400);
-      expect(JSON.parse(reply.text), where(reply)).toEqual({ error });
+      expect(JSON.parse(reply.text), where(reply)).toEqual({ error, code: 'INVALID_INPUT' });
     }
     // A field read as anything (the season's cache-buster) and fields no route reads may come twice.
     for (const url of ['/api/daily/season?_ts=1&_ts=2', `/contest/stats?contestId=${contestId}&x=1&x=2`]) {
       expect((await send('GET', url)).status, url).toBe(200);
     }
     const vote = await send('POST', `/api/daily/comments/${commentId}/vote`, { body: '{}' });
-    expect(JSON.parse(vote.text), where(vote)).toEqual({ error: "voteType is required ('up' or 'down')" });
+    expect(JSON.parse(vote.text), where(vote)).toEqual({ error: "voteType is required ('up' or 'down')", code: 'INVALID_INPUT' });
   });
 
   it('refuses every Authorization header that is not a session token with 401 { error }', async () => {

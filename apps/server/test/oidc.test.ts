@@ -272,7 +272,7 @@ describe('Google sign-in when not configured', () => {
   it('answers /auth/google with 503 and a JSON error, and says so in /api/auth/providers', async () => {
     const res = await fetch(`${bare.url}/auth/google`, { redirect: 'manual' });
     expect(res.status).toBe(503);
-    expect(await res.json()).toEqual({ error: 'Google sign-in is not configured on this server' });
+    expect(await res.json()).toEqual({ error: 'Google sign-in is not configured on this server', code: 'UNAVAILABLE' });
     const providers = await fetch(`${bare.url}/api/auth/providers`);
     expect(await providers.json()).toEqual({ google: false });
   });

@@ -147,7 +147,7 @@ describe('METRICS_TOKEN', () => {
     try {
       const refused = await fetch(`${server.url}/metrics`);
       expect(refused.status).toBe(401);
-      expect(await refused.json()).toEqual({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      expect(await refused.json()).toEqual({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>', code: 'TOKEN_REQUIRED' });
       expect((await fetch(`${server.url}/metrics`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(401);
       const ok = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${token}` } });
       expect(ok.status).toBe(200);

@@ -168,6 +168,6 @@ describe.each(roomBackends())('the question supply (rooms and sessions in %s)', 
       body: { sessionId, answer: solveQuestionText(questions[solved]!) },
     });
     expect(late.status).toBe(409);
-    expect(late.body).toMatchObject({ over: true, current: solved, error: 'Time is up' });
+    expect(late.body).toMatchObject({ over: true, current: solved, error: 'Time is up', code: 'RUN_OVER' });
   });
 });

@@ -17,8 +17,8 @@ import { backendEnv, dropPrefix, freshPrefix, NO_REDIS, roomBackends, testRedisU
 import { createScratchPostgres, startTestServer, type TestServer } from './helpers/test-server.js';
 
 const PASSWORD = 'correct horse 42';
-const TOO_MANY_LOGINS = { error: 'Too many login attempts. Please wait a few minutes and try again.' };
-const TOO_MANY_ACCOUNTS = { error: 'Too many accounts created from your network. Please try again later.' };
+const TOO_MANY_LOGINS = { error: 'Too many login attempts. Please wait a few minutes and try again.', code: 'RATE_LIMITED' };
+const TOO_MANY_ACCOUNTS = { error: 'Too many accounts created from your network. Please try again later.', code: 'RATE_LIMITED' };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
 let emailCounter = 0;
 const freshEmail = (label: string) => `${label}-${++emailCounter}-${Date.now()}@example.com`;

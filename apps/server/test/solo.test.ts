@@ -81,7 +81,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       expect((bad.body as unknown as { error: string }).error).toMatch(/mode/);
     }
     const four = await start(server, ann.token, { mode: 4 });
-    expect(four.body).toEqual({ error: 'mode must be one of 1, 2, 3, 5 minutes' });
+    expect(four.body).toEqual({ error: 'mode must be one of 1, 2, 3, 5 minutes', code: 'INVALID_INPUT' });
   });
 
   it('checks answers on the server: right scores and advances, wrong changes nothing', async () => {
@@ -110,7 +110,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       ['Infinity', "answer must be a finite number, got 'Infinity'"],
     ];
     for (const [value, error] of cases) {
-      expect(await answer(server, ann.token, body.sessionId, value)).toEqual({ status: 400, body: { error } });
+      expect(await answer(server, ann.token, body.sessionId, value)).toEqual({ status: 400, body: { error, code: 'INVALID_INPUT' } });
     }
     for (const payload of [{ sessionId: body.sessionId }, { answer: 3 }, { sessionId: 5, answer: 3 }, null]) {
       const res = await call(server, 'POST', '/singleplayer/answer', { token: ann.token, body: payload });
@@ -118,7 +118,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       expect(typeof res.body.error).toBe('string');
     }
     const missing = await call(server, 'GET', '/singleplayer/timer', { token: ann.token });
-    expect(missing).toEqual({ status: 400, body: { error: 'sessionId is required' } });
+    expect(missing).toEqual({ status: 400, body: { error: 'sessionId is required', code: 'INVALID_INPUT' } });
     expect(await session(body.sessionId)).toMatchObject({ score: 0, current: 0 });
   });
 
@@ -129,7 +129,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
       await call(server, 'POST', '/singleplayer/answer', { body: { sessionId: body.sessionId, answer: 1 } }),
       await call(server, 'GET', `/singleplayer/timer?sessionId=${body.sessionId}`),
     ];
-    for (const res of noToken) expect(res).toEqual({ status: 401, body: { error: 'Please log in to continue' } });
+    for (const res of noToken) expect(res).toEqual({ status: 401, body: { error: 'Please log in to continue', code: 'LOGIN_REQUIRED' } });
     const badToken = await call(server, 'GET', `/singleplayer/timer?sessionId=${body.sessionId}`, { token: 'not-a-token' });
     expect(badToken.status).toBe(401);
   });
@@ -137,12 +137,12 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
   it("answers 404 'Session not found' for unknown ids and for another user's session", async () => {
     const { body } = await start(server, ann.token);
     const s = await session(body.sessionId);
-    expect(await timer(server, ann.token, 'nope')).toEqual({ status: 404, body: { error: 'Session not found' } });
-    expect(await answer(server, ann.token, 'nope', 1)).toEqual({ status: 404, body: { error: 'Session not found' } });
-    expect(await timer(server, bob.token, body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found' } });
+    expect(await timer(server, ann.token, 'nope')).toEqual({ status: 404, body: { error: 'Session not found', code: 'RUN_NOT_FOUND' } });
+    expect(await answer(server, ann.token, 'nope', 1)).toEqual({ status: 404, body: { error: 'Session not found', code: 'RUN_NOT_FOUND' } });
+    expect(await timer(server, bob.token, body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found', code: 'RUN_NOT_FOUND' } });
     expect(await answer(server, bob.token, body.sessionId, s.answers[0])).toEqual({
       status: 404,
-      body: { error: 'Session not found' },
+      body: { error: 'Session not found', code: 'RUN_NOT_FOUND' },
     });
     expect(await session(body.sessionId)).toMatchObject({ score: 0, current: 0 });
   });
@@ -173,7 +173,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     const late = await answer(server, bob.token, id, s.answers[1]);
     expect(late).toEqual({
       status: 409,
-      body: { error: 'Time is up', over: true, correct: false, score: 10, current: 1, personalBest: expect.any(Number) },
+      body: { error: 'Time is up', code: 'RUN_OVER', over: true, correct: false, score: 10, current: 1, personalBest: expect.any(Number) },
     });
 
     const runs = await runsOf(id);
@@ -213,7 +213,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     const again = await answer(server, bob.token, body.sessionId, 1);
     expect(again).toEqual({
       status: 409,
-      body: { error: 'The challenge is over', over: true, correct: false, score: total, current: all, personalBest: total },
+      body: { error: 'The challenge is over', code: 'RUN_OVER', over: true, correct: false, score: total, current: all, personalBest: total },
     });
     expect(await runsOf(body.sessionId)).toMatchObject([{ score: total, solved: all }]);
   });
@@ -239,7 +239,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     await answer(server, ann.token, first.body.sessionId, s.answers[0]);
     const second = await start(server, ann.token);
     expect(second.status).toBe(200);
-    expect(await timer(server, ann.token, first.body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found' } });
+    expect(await timer(server, ann.token, first.body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found', code: 'RUN_NOT_FOUND' } });
     expect(await runsOf(first.body.sessionId)).toMatchObject([{ score: 10, solved: 1 }]);
     // An untouched run that is replaced leaves no row.
     await start(server, ann.token);
@@ -255,7 +255,7 @@ describe.each(roomBackends())('single-player challenge (sessions in %s)', (backe
     expect((await timer(server, bob.token, body.sessionId)).status).toBe(200);
     clock.advance(60_000);
     await server.app.services.solo.sweep();
-    expect(await timer(server, bob.token, body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found' } });
+    expect(await timer(server, bob.token, body.sessionId)).toEqual({ status: 404, body: { error: 'Session not found', code: 'RUN_NOT_FOUND' } });
     expect(await runsOf(body.sessionId)).toHaveLength(1);
   });
 });

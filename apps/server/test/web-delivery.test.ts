@@ -194,7 +194,7 @@ describe('web app delivery', () => {
     for (const route of ['/assets/app-abc123.js.br', '/assets/app-abc123.js.gz']) {
       const reply = await get(server, route, { 'accept-encoding': BROWSER });
       expect(reply.status, route).toBe(404);
-      expect(JSON.parse(reply.body.toString())).toEqual({ error: `Not found: GET ${route}` });
+      expect(JSON.parse(reply.body.toString())).toEqual({ error: `Not found: GET ${route}`, code: 'NOT_FOUND' });
     }
   });
 
@@ -208,7 +208,7 @@ describe('web app delivery', () => {
       expect(reply.headers['content-type'], route).toContain('application/json');
       expect(reply.headers['content-encoding'], route).toBeUndefined();
       expect(reply.headers['cache-control'], route).toBeUndefined();
-      expect(JSON.parse(reply.body.toString())).toEqual({ error: `Not found: GET ${route}` });
+      expect(JSON.parse(reply.body.toString())).toEqual({ error: `Not found: GET ${route}`, code: 'NOT_FOUND' });
     }
   });
 });

@@ -11,15 +11,16 @@
  * the global leaderboard, drop cached boards and tell every process (platform/socket.ts
  * `broadcastAccountDeleted`) to forget the user's session and cut their sockets.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import type { DeleteAccountBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import { SESSION_MESSAGES } from '../http/session.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import { createAccountsRepo } from './accounts.repo.js';
 import { createPasswordChecker } from './passwords.js';
+import { AppError } from '../platform/app-error.js';
 
 /** The name a deleted account's row takes, shown wherever others' results list it. */
 export const DELETED_PLAYER_NAME = 'Deleted player';
@@ -37,7 +38,7 @@ export interface AccountDeletion {
    * `password`, an account without one (guest, Google) `confirm: "DELETE"`. Then `beforeErase`
    * hooks run, the account is erased in one transaction, and the erased listeners are awaited
    * (each failure logged; the deletion stands).
-   * @throws HttpError 400 when the proof is of the wrong kind for the account; 403 wrong password
+   * @throws AppError 400 when the proof is of the wrong kind for the account; 403 wrong password
    *   (nothing changes); 409 from a `beforeErase` hook (a running game); 429 after
    *   config.LOGIN_RATE_LIMIT wrong passwords within config.LOGIN_RATE_LIMIT_WINDOW_MS; 401 'Your
    *   session has expired…' when the account is gone or changed meanwhile (a password change).
@@ -74,28 +75,28 @@ export function createAccountDeletion(deps: AccountDeletionDeps): AccountDeletio
   /** Throws unless `proof` is the right one for `row`. */
   async function checkProof(row: { id: string; passwordHash: string | null }, proof: DeleteAccountBody): Promise<void> {
     if (row.passwordHash === null) {
-      if (proof.confirm === undefined) throw new HttpError(400, DELETION_MESSAGES.confirmRequired);
+      if (proof.confirm === undefined) throw new AppError(ErrorCode.INVALID_INPUT, DELETION_MESSAGES.confirmRequired);
       return;
     }
-    if (proof.password === undefined) throw new HttpError(400, DELETION_MESSAGES.passwordRequired);
+    if (proof.password === undefined) throw new AppError(ErrorCode.INVALID_INPUT, DELETION_MESSAGES.passwordRequired);
     const key = `delete:${row.id}`;
-    if ((await limiter.consume(key)) > 0) throw new HttpError(429, DELETION_MESSAGES.tooManyTries);
-    if (!(await passwords.check(row.passwordHash, proof.password))) throw new HttpError(403, DELETION_MESSAGES.wrongPassword);
+    if ((await limiter.consume(key)) > 0) throw new AppError(ErrorCode.RATE_LIMITED, DELETION_MESSAGES.tooManyTries);
+    if (!(await passwords.check(row.passwordHash, proof.password))) throw new AppError(ErrorCode.WRONG_PASSWORD, DELETION_MESSAGES.wrongPassword);
     await limiter.reset(key);
   }
 
   return {
     async deleteAccount(userId, proof) {
       const row = await repo.findById(userId);
-      if (!row || row.deletedAt !== null) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+      if (!row || row.deletedAt !== null) throw new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired);
       await checkProof(row, proof);
       for (const hook of hooks) {
         const refusal = await hook(userId);
-        if (refusal) throw new HttpError(409, refusal);
+        if (refusal) throw new AppError(ErrorCode.IN_ANOTHER_GAME, refusal);
       }
       const erased = await repo.eraseAccount(userId, row.tokenVersion, DELETED_PLAYER_NAME);
       deps.sessionsRevoked([userId]);
-      if (!erased) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+      if (!erased) throw new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired);
       logger.info({ userId, wasGuest: row.isGuest }, 'account deleted');
       const settled = await Promise.allSettled(listeners.map(async (listener) => listener(userId)));
       for (const outcome of settled) {

@@ -10,7 +10,7 @@
  * | POST   | /api/password  | {currentPassword, newPassword} (Bearer) | 200 {token, user} |
  * | DELETE | /api/me        | {password} or {confirm: "DELETE"} (Bearer) | 204 (account-deletion.ts) |
  *
- * Errors are `{error}` with 400 (bad input, each its own message), 401 (login failed, no or bad
+ * Errors are `{error, code}` (http/errors.ts) with 400 (bad input, each its own message), 401 (login failed, no or bad
  * token), 403 (wrong current password), 409 (email taken; a running game blocks a deletion) or
  * 429 (rate limited).
  */
@@ -24,11 +24,13 @@ import {
   signupBodySchema,
   type AuthResponse,
   type MeResponse,
+  ErrorCode,
 } from '@mathsprint/shared/protocol';
-import { HttpError, parseInput } from '../http/errors.js';
+import { parseInput } from '../http/errors.js';
 import { requireUser, SESSION_MESSAGES } from '../http/session.js';
 import type { AccountDeletion } from './account-deletion.js';
 import type { AccountsService } from './accounts.service.js';
+import { AppError } from '../platform/app-error.js';
 
 export interface AccountsRoutesOptions {
   accounts: AccountsService;
@@ -70,7 +72,7 @@ export const accountsRoutes: FastifyPluginAsync<AccountsRoutesOptions> = async (
     const session = requireUser(request);
     const user = await accounts.getPublicUser(session.id);
     // verifyToken just found the row; it can only be gone if deleted in between.
-    if (!user) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+    if (!user) throw new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired);
     noStore(reply);
     return { user };
   });
@@ -101,7 +103,7 @@ function noStore(reply: FastifyReply): FastifyReply {
  * in `verbatim`) gets its "… is required" message first; then the schema's own message, shown as it
  * is (the forms display the server's text, spec §8), or zod's generic one naming the field
  * (`firstIssueMessage`), as on every other route.
- * @throws HttpError 400 with one message a person can read.
+ * @throws AppError INVALID_INPUT (400) with one message a person can read.
  */
 function parseForm<S extends z.ZodType>(
   schema: S,
@@ -110,17 +112,17 @@ function parseForm<S extends z.ZodType>(
   verbatim: ReadonlySet<string> = new Set(),
 ): z.output<S> {
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-    throw new HttpError(400, 'Request body must be a JSON object');
+    throw new AppError(ErrorCode.INVALID_INPUT, 'Request body must be a JSON object');
   }
   const fields = (body ?? {}) as Record<string, unknown>;
   for (const [field, message] of Object.entries(required)) {
     const value = fields[field];
     const blank = typeof value === 'string' && (verbatim.has(field) ? value === '' : value.trim() === '');
     if (value === undefined || value === null || blank) {
-      throw new HttpError(400, message);
+      throw new AppError(ErrorCode.INVALID_INPUT, message);
     }
   }
   const result = schema.safeParse(fields);
-  if (!result.success) throw new HttpError(400, firstIssueMessage(result.error, 'Request body'));
+  if (!result.success) throw new AppError(ErrorCode.INVALID_INPUT, firstIssueMessage(result.error, 'Request body'));
   return result.data;
 }

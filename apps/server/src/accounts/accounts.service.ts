@@ -8,10 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { RATING } from '@mathsprint/shared/constants';
-import type { AuthResponse, LoginBody, PublicUser, SignupBody } from '@mathsprint/shared/protocol';
+import { ErrorCode, type AuthResponse, type LoginBody, type PublicUser, type SignupBody } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
 import type { UserRow } from '../db/schema/users.js';
-import { HttpError } from '../http/errors.js';
 import { SESSION_MESSAGES } from '../http/session.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
@@ -19,14 +18,13 @@ import type { Logger } from '../platform/logger.js';
 import type { RateLimiterFactory } from '../platform/rate-limiters.js';
 import { createCreationLimit, createLoginLimits } from './account-limits.js';
 import { displayName, guestName } from './account-names.js';
-import { createAccountsRepo, isUniqueViolation, type SessionRow } from './accounts.repo.js';
+import { createAccountsRepo, isUniqueViolation } from './accounts.repo.js';
+import { createAccountSessions } from './account-sessions.js';
 import { createLoginStateSealer, type LoginState } from './login-state.js';
 import { createPasswordChecker, hashPassword } from './passwords.js';
-import { createBatchLoader } from '../platform/batch-loader.js';
-import { createSessionCache } from './session-cache.js';
-import { createSessionFeed } from './session-feed.js';
 import type { SessionUser } from '../platform/session-user.js';
 import { createTokenIssuer } from './tokens.js';
+import { AppError } from '../platform/app-error.js';
 
 export const MESSAGES = {
   emailTaken: 'An account with this email already exists',
@@ -37,9 +35,6 @@ export const MESSAGES = {
   wrongCurrentPassword: 'Current password is incorrect',
   noPassword: 'This account has no password to change (it signs in as a guest or with Google)',
 } as const;
-
-/** Ids per query when priming sessions: keeps each statement's parameter list modest. */
-const PRIME_QUERY_SIZE = 1_000;
 
 /** Who is asking, as far as abuse limits care. `ip` absent (internal callers, tests): no per-IP limit. */
 export interface RequestContext {
@@ -73,7 +68,7 @@ export interface AccountsService {
    * (`context.guestId`), converts that account in place instead: same id, so its recorded games and
    * solo runs stay with it; the name, email and password are the sign-up's; its rating is still the
    * default, guest games being unrated; every guest token is revoked (the answer carries a fresh one).
-   * @throws HttpError 409 'An account with this email already exists'; 429 when the IP created
+   * @throws AppError EMAIL_TAKEN (409) 'An account with this email already exists'; RATE_LIMITED (429) when the IP created
    *   config.SIGNUP_RATE_LIMIT email accounts (sign-ups and guest conversions; refused ones do not
    *   count) within the window; 401 'Your session has expired…' when the guest was converted by
    *   another sign-up first.
@@ -81,7 +76,7 @@ export interface AccountsService {
   signup(input: SignupBody, context?: SignupContext): Promise<AuthResponse>;
   /**
    * Signs in with email and password (email trimmed and lower-cased, as loginBodySchema gives it).
-   * @throws HttpError 401 'Invalid email or password' whatever was wrong (unknown email, wrong password,
+   * @throws AppError INVALID_LOGIN (401) 'Invalid email or password' whatever was wrong (unknown email, wrong password,
    *   account without a password), with the same argon2 cost either way; 429 'Too many login attempts…'
    *   after config.LOGIN_RATE_LIMIT failures of this email from this IP, LOGIN_IP_RATE_LIMIT from this
    *   IP, or LOGIN_EMAIL_RATE_LIMIT of this email, each within its window (account-limits.ts).
@@ -89,7 +84,7 @@ export interface AccountsService {
   login(input: LoginBody, context?: RequestContext): Promise<AuthResponse>;
   /**
    * Creates a guest account named like 'Guest-7K3Q' (email null, isGuest true) and signs it in.
-   * @throws HttpError 429 when the IP created config.SIGNUP_RATE_LIMIT guests within the window.
+   * @throws AppError RATE_LIMITED (429) when the IP created config.SIGNUP_RATE_LIMIT guests within the window.
    */
   createGuest(context?: RequestContext): Promise<AuthResponse>;
   /** The user as the client stores it; rating and rd raw (the client rounds). null if unknown. */
@@ -136,7 +131,7 @@ export interface AccountsService {
   /**
    * Replaces the password and bumps the token version, revoking every token issued before.
    * @returns a fresh token (and the user) so the caller stays signed in.
-   * @throws HttpError 403 'Current password is incorrect' / no password on the account; 429 after
+   * @throws AppError WRONG_PASSWORD (403) 'Current password is incorrect' / NO_PASSWORD (403); RATE_LIMITED (429) after
    *   repeated wrong current passwords; 401 'Your session has expired…' when another change of the
    *   same account (one sent at the same time) was stored first.
    */
@@ -174,11 +169,10 @@ export interface AccountsDeps {
 export function createAccountsService(deps: AccountsDeps): AccountsService {
   const { db, config, clock, logger, secret } = deps;
   const repo = createAccountsRepo(db);
-  // Session rows of concurrent requests are read together (platform/batch-loader.ts): under a burst
-  // of distinct users, one query per batch instead of one per request.
-  const sessionRows = createBatchLoader((ids: string[]) => repo.findSessions(ids));
-  const sessions = createSessionCache({ load: (id) => sessionRows.load(id), ttlMs: config.SESSION_CACHE_TTL_MS });
-  const sessionListeners: Array<(userIds: readonly string[]) => void> = [];
+  // Other processes' revocations reach the session cache through the change feed (none needed
+  // without other processes).
+  const sessions = createAccountSessions({ repo, config, logger, feed: deps.sessionFeed ?? true });
+  const sessionsChanged = sessions.changed;
   const creationListeners: Array<(userId: string) => Promise<void> | void> = [];
   /** Tells the listeners (onAccountCreated) of a stored non-guest account; never throws. */
   const accountCreated = async (userId: string): Promise<void> => {
@@ -187,29 +181,6 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       if (outcome.status === 'rejected') logger.error({ err: outcome.reason, userId }, 'an account creation listener failed');
     }
   };
-  /** Drops the users' cached session rows, then tells the listeners (onSessionsChanged). */
-  const sessionsChanged = (ids: readonly string[]): void => {
-    ids.forEach((id) => sessions.forget(id));
-    for (const listener of sessionListeners) {
-      try {
-        listener(ids);
-      } catch (error) {
-        logger.error({ err: error }, 'a session change listener failed');
-      }
-    }
-  };
-  // Other processes' revocations reach this cache through the change feed (none needed without a
-  // cache, or without other processes).
-  const feed =
-    config.SESSION_CACHE_TTL_MS > 0 && (deps.sessionFeed ?? true)
-      ? createSessionFeed({
-          read: (sinceMs) => repo.sessionChangesSince(sinceMs),
-          onChanged: sessionsChanged,
-          onUnknown: () => sessions.clear(),
-          intervalMs: config.SESSION_FEED_INTERVAL_MS,
-          logger,
-        })
-      : null;
   const tokens = createTokenIssuer({ secret, config, clock });
   const loginStates = createLoginStateSealer({ secret, clock });
   const passwords = createPasswordChecker();
@@ -224,7 +195,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
   const guestLimit = createCreationLimit(deps.rateLimiters, config, 'guest-ip');
   const tooManyAccounts = (ip: string | undefined): never => {
     logger.warn({ ip }, 'account creation rate limited');
-    throw new HttpError(429, MESSAGES.tooManyAccounts);
+    throw new AppError(ErrorCode.RATE_LIMITED, MESSAGES.tooManyAccounts);
   };
 
   const newUser = (fields: Pick<UserRow, 'name'> & Partial<UserRow>) => ({
@@ -243,11 +214,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
 
   /**
    * A guest's sign-up: the account becomes an email account, and the guest's tokens end.
-   * @throws HttpError 401 when it is no longer a guest; the driver's unique violation on a taken email.
+   * @throws AppError SESSION_EXPIRED (401) when it is no longer a guest; the driver's unique violation on a taken email.
    */
   const convertGuest = async (guestId: string, fields: { name: string; email: string; passwordHash: string }) => {
     const converted = await repo.convertGuest(guestId, fields);
-    if (!converted) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+    if (!converted) throw new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired);
     sessionsChanged([guestId]);
     return converted;
   };
@@ -257,13 +228,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const row = await signupLimit.count(context?.ip, async () => {
         // Checked before hashing so a taken email costs no argon2 work; the unique index still
         // decides when two sign-ups race.
-        if (await repo.findByEmail(input.email)) throw new HttpError(409, MESSAGES.emailTaken);
+        if (await repo.findByEmail(input.email)) throw new AppError(ErrorCode.EMAIL_TAKEN, MESSAGES.emailTaken);
         const passwordHash = await hashPassword(input.password);
         try {
           const fields = { name: input.name, email: input.email, passwordHash };
           return context?.guestId ? await convertGuest(context.guestId, fields) : await repo.insert(newUser(fields));
         } catch (error) {
-          if (isUniqueViolation(error)) throw new HttpError(409, MESSAGES.emailTaken);
+          if (isUniqueViolation(error)) throw new AppError(ErrorCode.EMAIL_TAKEN, MESSAGES.emailTaken);
           throw error;
         }
       });
@@ -277,11 +248,11 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       const admission = await loginLimits.admit(input.email, context?.ip);
       if (!admission.ok) {
         logger.warn({ ip: context?.ip, limit: admission.limit }, 'login rate limited');
-        throw new HttpError(429, MESSAGES.tooManyLogins);
+        throw new AppError(ErrorCode.RATE_LIMITED, MESSAGES.tooManyLogins);
       }
       const row = await repo.findByEmail(input.email);
       const ok = await passwords.check(row?.passwordHash ?? null, input.password);
-      if (!row || !ok) throw new HttpError(401, MESSAGES.invalidLogin);
+      if (!row || !ok) throw new AppError(ErrorCode.INVALID_LOGIN, MESSAGES.invalidLogin);
       await admission.succeeded();
       return signIn(row);
     },
@@ -302,7 +273,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       try {
         const claims = await tokens.decode(token);
         if (!claims) return null;
-        const row = await sessions.get(claims.userId);
+        const row = await sessions.row(claims.userId);
         if (!row || row.tokenVersion !== claims.version) return null;
         return { id: row.id, name: row.name, isGuest: row.isGuest };
       } catch (error) {
@@ -311,23 +282,13 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       }
     },
 
-    primeSessions(userIds) {
-      return sessions.prime(async () => {
-        const rows: SessionRow[] = [];
-        for (let i = 0; i < userIds.length; i += PRIME_QUERY_SIZE) {
-          for (const row of (await repo.findSessions(userIds.slice(i, i + PRIME_QUERY_SIZE))).values()) rows.push(row);
-        }
-        return rows;
-      });
-    },
+    primeSessions: (userIds) => sessions.prime(userIds),
 
-    pollSessionChanges: () => feed?.poll() ?? Promise.resolve(),
+    pollSessionChanges: () => sessions.poll(),
 
-    close: () => feed?.close(),
+    close: () => sessions.close(),
 
-    onSessionsChanged(listener) {
-      sessionListeners.push(listener);
-    },
+    onSessionsChanged: (listener) => sessions.onChanged(listener),
 
     sessionsRevoked: sessionsChanged,
 
@@ -336,14 +297,14 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
     },
 
     async changePassword(userId, currentPassword, newPassword) {
-      if ((await passwordLimiter.consume(userId)) > 0) throw new HttpError(429, MESSAGES.tooManyPasswordChanges);
+      if ((await passwordLimiter.consume(userId)) > 0) throw new AppError(ErrorCode.RATE_LIMITED, MESSAGES.tooManyPasswordChanges);
       const row = await repo.findById(userId);
       if (!row?.passwordHash) {
         await passwordLimiter.giveBack(userId);
-        throw new HttpError(403, MESSAGES.noPassword);
+        throw new AppError(ErrorCode.NO_PASSWORD, MESSAGES.noPassword);
       }
       if (!(await passwords.check(row.passwordHash, currentPassword))) {
-        throw new HttpError(403, MESSAGES.wrongCurrentPassword);
+        throw new AppError(ErrorCode.WRONG_PASSWORD, MESSAGES.wrongCurrentPassword);
       }
       await passwordLimiter.reset(userId);
       // Only over the row whose password was just checked: of two changes sent at once with the
@@ -352,7 +313,7 @@ export function createAccountsService(deps: AccountsDeps): AccountsService {
       // the caller whose new password lost would be locked out).
       const updated = await repo.replacePassword(userId, await hashPassword(newPassword), row.tokenVersion);
       sessionsChanged([userId]);
-      if (!updated) throw new HttpError(401, SESSION_MESSAGES.sessionExpired);
+      if (!updated) throw new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired);
       logger.info({ userId, tokenVersion: updated.tokenVersion }, 'password changed; older tokens revoked');
       return signIn(updated);
     },

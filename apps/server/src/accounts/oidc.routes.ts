@@ -5,7 +5,7 @@
  *
  * | Method | Path                   | Answer                                                          |
  * |--------|------------------------|-----------------------------------------------------------------|
- * | GET    | /auth/google           | 302 to the provider; 503 {error} when not configured            |
+ * | GET    | /auth/google           | 302 to the provider; 503 {error, code} when not configured      |
  * | GET    | /auth/google/callback  | 302 /auth/success?token=<jwt>, or 302 /login?error=<message>    |
  * |        |                        | (under WEB_URL when another host serves the web app)            |
  * | GET    | /api/auth/providers    | 200 {google: boolean}                                           |
@@ -13,12 +13,13 @@
  * The verifier, state and nonce travel in a sealed, httpOnly, 10-minute cookie scoped to
  * /auth/google (login-state.ts says why that beats a server-side map, including for scale-out).
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import * as client from 'openid-client';
 import type { AuthProvidersResponse } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import type { AccountsService, OidcIdentity } from './accounts.service.js';
+import { AppError } from '../platform/app-error.js';
 
 export interface OidcRoutesOptions {
   accounts: AccountsService;
@@ -70,7 +71,7 @@ export const oidcRoutes: FastifyPluginAsync<OidcRoutesOptions> = async (app, { a
   app.get('/api/auth/providers', async (): Promise<AuthProvidersResponse> => ({ google: configured }));
 
   app.get('/auth/google', async (_request, reply) => {
-    if (!configured) throw new HttpError(503, OIDC_MESSAGES.notConfigured);
+    if (!configured) throw new AppError(ErrorCode.UNAVAILABLE, OIDC_MESSAGES.notConfigured);
     let provider: client.Configuration;
     try {
       provider = await providerConfiguration();

@@ -9,10 +9,11 @@
  * grant or a revocation, made by any process or by the command with no server running, then holds
  * from the next request on, in every process.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { asc, eq } from 'drizzle-orm';
 import { users } from '../db/schema/users.js';
-import { HttpError } from '../http/errors.js';
 import type { Database } from '../platform/db.js';
+import { AppError } from '../platform/app-error.js';
 
 /** An account as the admin command prints it. */
 export interface OperatorAccount {
@@ -34,10 +35,10 @@ export interface OperatorsService {
   isOperator(userId: string): Promise<boolean>;
   /**
    * Makes the account with `email` (trimmed, lower-cased) an operator; harmless when it is one.
-   * @throws HttpError 404 'No account has the email …' (guests have none: sign up first).
+   * @throws AppError NOT_FOUND (404) 'No account has the email …' (guests have none: sign up first).
    */
   grant(email: string): Promise<OperatorChange>;
-  /** Takes the role back; harmless when the account has none. @throws HttpError 404 as grant does. */
+  /** Takes the role back; harmless when the account has none. @throws AppError 404 as grant does. */
   revoke(email: string): Promise<OperatorChange>;
   /** Every operator, by email. */
   list(): Promise<OperatorAccount[]>;
@@ -52,10 +53,10 @@ export function createOperatorsService(db: Database): OperatorsService {
   async function setRole(email: string, isOperator: boolean): Promise<OperatorChange> {
     const key = email.trim().toLowerCase();
     const [before] = await db.select(columns).from(users).where(eq(users.email, key)).limit(1);
-    if (!before) throw new HttpError(404, `No account has the email ${key}; the operator must sign up with it first`);
+    if (!before) throw new AppError(ErrorCode.NOT_FOUND, `No account has the email ${key}; the operator must sign up with it first`);
     if (before.isOperator === isOperator) return { account: toAccount(before), changed: false };
     const [after] = await db.update(users).set({ isOperator }).where(eq(users.id, before.id)).returning(columns);
-    if (!after) throw new HttpError(404, `No account has the email ${key}; the operator must sign up with it first`);
+    if (!after) throw new AppError(ErrorCode.NOT_FOUND, `No account has the email ${key}; the operator must sign up with it first`);
     return { account: toAccount(after), changed: true };
   }
 

@@ -9,12 +9,13 @@
  * To add one: give AdminServices the service it needs
  * (createAdminServices builds them over a database), and add an entry here (fair-play-commands.ts adds `flagged` and `clear ATTEMPT_ID`).
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { createOperatorsService, type OperatorAccount, type OperatorsService } from '../accounts/operators.service.js';
-import { HttpError } from '../http/errors.js';
 import type { Database } from '../platform/db.js';
 import { accountTable } from './admin-output.js';
 import { createFairPlayAdmin, fairPlayCommands, type FairPlayAdmin } from './fair-play-commands.js';
+import { AppError } from '../platform/app-error.js';
 
 /** What the subcommands act on; the server passes its own, the offline command builds them. */
 export interface AdminServices {
@@ -32,7 +33,7 @@ export interface AdminCommand<Input, Output> {
   args: string;
   /** One line for the usage text. */
   summary: string;
-  /** Reads argv (after the subcommand's name). @throws HttpError 400 with the usage on bad arguments. */
+  /** Reads argv (after the subcommand's name). @throws AppError 400 with the usage on bad arguments. */
   parse(argv: readonly string[]): Input;
   run(services: AdminServices, input: Input): Promise<Output>;
   /** The JSON the subcommand answers, checked again where it arrives over HTTP. */
@@ -52,12 +53,12 @@ type Change = z.infer<typeof changeSchema>;
 
 const emailArg = z.string().trim().toLowerCase().pipe(z.email());
 
-/** argv of exactly one EMAIL; HttpError 400 naming the usage otherwise. */
+/** argv of exactly one EMAIL; AppError 400 naming the usage otherwise. */
 function parseEmail(name: string, argv: readonly string[]): { email: string } {
   const parsed = emailArg.safeParse(argv[0] ?? '');
   if (argv.length !== 1 || !parsed.success) {
     const got = argv.length === 0 ? 'no email' : argv.length > 1 ? `${argv.length} arguments` : `'${argv[0]}', which is not an email address`;
-    throw new HttpError(400, `Usage: npm run admin -- ${name} EMAIL (got ${got})`);
+    throw new AppError(ErrorCode.INVALID_INPUT, `Usage: npm run admin -- ${name} EMAIL (got ${got})`);
   }
   return { email: parsed.data };
 }
@@ -86,7 +87,7 @@ const list: AdminCommand<Record<string, never>, { operators: OperatorAccount[] }
   args: '',
   summary: 'list the operators',
   parse(argv) {
-    if (argv.length > 0) throw new HttpError(400, `Usage: npm run admin -- list (takes no arguments, got ${argv.length})`);
+    if (argv.length > 0) throw new AppError(ErrorCode.INVALID_INPUT, `Usage: npm run admin -- list (takes no arguments, got ${argv.length})`);
     return {};
   },
   run: async (services) => ({ operators: await services.operators.list() }),

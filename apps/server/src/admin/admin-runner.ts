@@ -13,10 +13,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import { acquireDataDirLock, DataDirInUseError, localServerUrl, readLiveLock, type LockInfo } from '../platform/data-dir-lock.js';
 import { openDatabase } from '../platform/db.js';
 import { adminCommand, adminUsage, createAdminServices, type AdminCommand } from './admin-commands.js';
+import { AppError } from '../platform/app-error.js';
 
 /** Where a subcommand ran. */
 export type AdminVia = 'postgres' | 'server' | 'offline';
@@ -81,7 +81,7 @@ async function runHere<I, O>(command: AdminCommand<I, O>, input: I, db: Paramete
   try {
     return await command.run(createAdminServices(db), input);
   } catch (error) {
-    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
+    if (error instanceof AppError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }
@@ -114,12 +114,12 @@ async function runInServer<I, O>(command: AdminCommand<I, O>, name: string, argv
   return parsed.data;
 }
 
-/** `run()`, with an HttpError (a subcommand's usage refusal) turned into a plain Error of its message. */
+/** `run()`, with an AppError (a subcommand's usage refusal) turned into a plain Error of its message. */
 function messageOf<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof HttpError) throw new Error(error.message, { cause: error });
+    if (error instanceof AppError) throw new Error(error.message, { cause: error });
     throw error;
   }
 }

@@ -7,12 +7,14 @@
  * database itself). A bad subcommand or bad arguments get 400 with the usage; the subcommand's own
  * refusals keep their status (404 for an unknown email). Answers with Cache-Control: no-store.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import type { FastifyInstance } from 'fastify';
 import type { AdminCommandResponse } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
-import { HttpError, parseInput } from '../http/errors.js';
+import { parseInput } from '../http/errors.js';
 import { isLocalOperation } from '../http/local-caller.js';
 import { adminCommand, adminUsage, type AdminServices } from './admin-commands.js';
+import { AppError } from '../platform/app-error.js';
 
 export interface AdminRoutesOptions {
   services: AdminServices;
@@ -28,11 +30,11 @@ export async function adminRoutes(app: FastifyInstance, { services, opsToken }: 
   app.post<{ Params: { name: string } }>('/admin/commands/:name', async (request, reply): Promise<AdminCommandResponse> => {
     reply.header('cache-control', 'no-store');
     if (opsToken === undefined) {
-      throw new HttpError(404, 'Operator commands over HTTP are for the embedded database; with DATABASE_URL, npm run admin opens the database itself');
+      throw new AppError(ErrorCode.NOT_FOUND, 'Operator commands over HTTP are for the embedded database; with DATABASE_URL, npm run admin opens the database itself');
     }
-    if (!isLocalOperation(request, opsToken)) throw new HttpError(403, 'Operator commands are run with `npm run admin` on the server machine');
+    if (!isLocalOperation(request, opsToken)) throw new AppError(ErrorCode.OPERATOR_ONLY, 'Operator commands are run with `npm run admin` on the server machine');
     const command = adminCommand(request.params.name);
-    if (!command) throw new HttpError(400, `Unknown command '${request.params.name}'. ${adminUsage()}`);
+    if (!command) throw new AppError(ErrorCode.INVALID_INPUT, `Unknown command '${request.params.name}'. ${adminUsage()}`);
     const { args } = parseInput(bodySchema, request.body);
     const output = await command.run(services, command.parse(args));
     request.log.info({ command: request.params.name, args }, 'operator command run');

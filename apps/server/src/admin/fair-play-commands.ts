@@ -4,17 +4,18 @@
  * restores is fair-play.service.ts's rule: the result is unmarked from then on and counts for
  * personal bests; ratings and badges are not recomputed.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { clearFlag, listFlagged, type FlagListing } from '../fair-play/fair-play.service.js';
-import { HttpError } from '../http/errors.js';
 import type { Database } from '../platform/db.js';
 import { printable } from './admin-output.js';
+import { AppError } from '../platform/app-error.js';
 
 /** The fair-play side of AdminServices. */
 export interface FairPlayAdmin {
   /** Uncleared flags, newest first (at most 100). */
   flagged(): Promise<FlagListing[]>;
-  /** @throws HttpError 404 when no attempt of that id was ever flagged. */
+  /** @throws AppError 404 when no attempt of that id was ever flagged. */
   clear(id: string): Promise<{ id: string; changed: boolean }>;
 }
 
@@ -24,7 +25,7 @@ export function createFairPlayAdmin(db: Database, now: () => number = Date.now):
     flagged: () => listFlagged(db),
     async clear(id) {
       const result = await clearFlag(db, id, now());
-      if (result === 'not-found') throw new HttpError(404, `No flagged attempt has the id ${id} (npm run admin -- flagged lists them)`);
+      if (result === 'not-found') throw new AppError(ErrorCode.NOT_FOUND, `No flagged attempt has the id ${id} (npm run admin -- flagged lists them)`);
       return { id, changed: result === 'cleared' };
     },
   };
@@ -54,7 +55,7 @@ export const fairPlayCommands = {
     args: '',
     summary: 'list the attempts flagged as answered faster than a person can',
     parse(argv: readonly string[]): Record<string, never> {
-      if (argv.length > 0) throw new HttpError(400, `Usage: npm run admin -- flagged (takes no arguments, got ${argv.length})`);
+      if (argv.length > 0) throw new AppError(ErrorCode.INVALID_INPUT, `Usage: npm run admin -- flagged (takes no arguments, got ${argv.length})`);
       return {};
     },
     run: async (services: { fairPlay: FairPlayAdmin }) => ({ flags: await services.fairPlay.flagged() }),
@@ -70,7 +71,7 @@ export const fairPlayCommands = {
     parse(argv: readonly string[]): { id: string } {
       const parsed = attemptIdArg.safeParse(argv[0] ?? '');
       if (argv.length !== 1 || !parsed.success) {
-        throw new HttpError(400, `Usage: npm run admin -- clear ATTEMPT_ID (got ${argv.length === 0 ? 'no id' : `${argv.length} arguments`})`);
+        throw new AppError(ErrorCode.INVALID_INPUT, `Usage: npm run admin -- clear ATTEMPT_ID (got ${argv.length === 0 ? 'no id' : `${argv.length} arguments`})`);
       }
       return { id: parsed.data };
     },

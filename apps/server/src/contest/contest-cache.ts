@@ -10,11 +10,11 @@
  * contest; contest time is the `nowMs` the callers pass, read from the injected Clock.
  */
 import { contestQuestions, type Question } from '@mathsprint/shared/domain';
-import { CONTEST_ERRORS, type ContestLeaderboardEntry, type ContestStage, type ContestStats } from '@mathsprint/shared/protocol';
-import { HttpError } from '../http/errors.js';
+import { CONTEST_ERRORS, type ContestLeaderboardEntry, type ContestStage, type ContestStats, ErrorCode } from '@mathsprint/shared/protocol';
 import type { SessionUser } from '../platform/session-user.js';
 import { contestStatus, contestViewFields, publicQuestions, type ContestRecord } from './contest-views.js';
 import type { ContestRepo } from './contest.repo.js';
+import { AppError } from '../platform/app-error.js';
 
 /** Registered lists are re-read after 2 s, so registrations made by another process show up soon. */
 const REGISTRATION_TTL_MS = 2_000;
@@ -62,7 +62,7 @@ export interface ContestCache {
   entryOf(id: string): Promise<Entry | null>;
   /** The entry of a contest row read elsewhere (history), made from it when not cached yet. */
   entryFrom(record: ContestRecord, stage: ContestStage): Entry;
-  /** @throws HttpError 404 'Contest not found'. */
+  /** @throws AppError 404 'Contest not found'. */
   requireEntry(id: string): Promise<Entry>;
   /** Records a stage read or made; stages only move forward (a move drops the stats and leaderboard). */
   noteStage(entry: Entry, stage: ContestStage): void;
@@ -197,7 +197,7 @@ export function createContestCache(repo: ContestRepo): ContestCache {
 
     async requireEntry(id) {
       const entry = await entryOf(id);
-      if (!entry) throw new HttpError(404, CONTEST_ERRORS.notFound);
+      if (!entry) throw new AppError(ErrorCode.CONTEST_NOT_FOUND, CONTEST_ERRORS.notFound);
       return entry;
     },
 

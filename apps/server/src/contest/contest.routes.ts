@@ -1,6 +1,6 @@
 /**
  * Weekly contest HTTP API (spec §7 "Weekly contest", issue #3), plus POST /admin/contests. Every
- * error is `{ error }` JSON: 400 bad input, 401 no or bad token, 403 not allowed, 404 unknown,
+ * error is `{ error, code }` JSON (http/errors.ts): 400 bad input, 401 no or bad token, 403 not allowed, 404 unknown,
  * 409 conflict with the contest's state. Shapes are protocol/contest.ts; see ContestService for
  * every rule and message.
  */

@@ -32,12 +32,13 @@ import {
   type ContestSubmitAnswerResponse,
   type ContestSubmitResponse,
   type CurrentContestResponse,
+  ErrorCode,
 } from '@mathsprint/shared/protocol';
 import type { AccountsService } from '../accounts/accounts.service.js';
 import type { SessionUser } from '../platform/session-user.js';
 import type { OperatorsService } from '../accounts/operators.service.js';
 import type { Config } from '../config.js';
-import { HttpError, parseInput } from '../http/errors.js';
+import { parseInput } from '../http/errors.js';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
@@ -50,6 +51,7 @@ import { contestProgress, leaderboardEntry, statsView } from './contest-standing
 import { attemptView, contestDetails, isRevealed, type AttemptRecord } from './contest-views.js';
 import { createContestWrites } from './contest-writes.js';
 import { createContestRepo } from './contest.repo.js';
+import { AppError } from '../platform/app-error.js';
 
 export { DEFAULT_CONTEST_TITLE };
 
@@ -71,7 +73,7 @@ export interface ContestService {
   current(user: SessionUser | null): Promise<JsonBody<CurrentContestResponse>>;
   /**
    * GET /contest/leaderboard: ranked rows (best first, at most `limit` of 1–100) once finalized, [] before.
-   * @throws HttpError 404 'Contest not found'.
+   * @throws AppError 404 'Contest not found'.
    */
   leaderboard(contestId: string, limit: number): Promise<ContestLeaderboardResponse>;
   /** Drops the cached leaderboards of finalized contests: a player's name changed (an account
@@ -79,24 +81,24 @@ export interface ContestService {
   namesChanged(): void;
   /**
    * GET /contest/stats: counts always; averages once the contest is closed (0 before).
-   * @throws HttpError 404 'Contest not found'.
+   * @throws AppError 404 'Contest not found'.
    */
   stats(contestId: string): Promise<ContestStatsResponse>;
   /**
    * POST /contest/register: makes the caller's attempt row; registering again answers the same.
-   * @throws HttpError 403 'Please sign up to register for the contest' (guest), 404, 409 'Registration is closed' (from openTime on).
+   * @throws AppError 403 'Please sign up to register for the contest' (guest), 404, 409 'Registration is closed' (from openTime on).
    */
   register(user: SessionUser, contestId: string): Promise<JsonBody<ContestRegisterResponse>>;
   /**
    * POST /contest/start: sets startedAt on the first call, returns the attempt (with saved answers)
    * and the questions without answers. Also after the caller submitted (status submitted).
-   * @throws HttpError 404; 409 'The contest has not started yet' / 'The contest is over' outside
+   * @throws AppError 404; 409 'The contest has not started yet' / 'The contest is over' outside
    *   openTime..closeTime; 403 'Please register for the contest first'.
    */
   start(user: SessionUser, contestId: string): Promise<JsonBody<ContestStartResponse>>;
   /**
    * POST /contest/submit-answer: upserts the answer (last one wins), committed before this resolves.
-   * @throws HttpError 404; 400 'questionIndex is out of range'; 409 not started yet / 'The contest is
+   * @throws AppError 404; 400 'questionIndex is out of range'; 409 not started yet / 'The contest is
    *   over' / 'Start the contest first' / 'Your attempt is already submitted'; 403 not registered.
    */
   submitAnswer(user: SessionUser, body: ContestSubmitAnswerBody): Promise<ContestSubmitAnswerResponse>;
@@ -104,7 +106,7 @@ export interface ContestService {
    * POST /contest/submit: marks the attempt submitted with its score (5 points per correct answer),
    * counts and server-measured time. Answers stay hidden until close. Idempotent: an attempt already
    * submitted (by an earlier call, or by the server at close) is answered as it stands.
-   * @throws HttpError 404; 400 'Please answer at least one question before submitting'; 409 'Start
+   * @throws AppError 404; 400 'Please answer at least one question before submitting'; 409 'Start
    *   the contest first' / not started yet / 'The contest is over' (never started) / 'Your attempt is
    *   already submitted' (after close, before the close pass has submitted it); 403 not registered.
    */
@@ -113,12 +115,12 @@ export interface ContestService {
   history(user: SessionUser, limit: number | undefined): Promise<ContestHistoryResponse>;
   /**
    * GET /contest/past/{contestId}: the per-question review of the caller's attempt.
-   * @throws HttpError 404 (unknown contest, or no started attempt); 409 'Answers are revealed when the contest closes'.
+   * @throws AppError 404 (unknown contest, or no started attempt); 409 'Answers are revealed when the contest closes'.
    */
   past(user: SessionUser, contestId: string): Promise<ContestDetailsResponse>;
   /**
    * POST /admin/contests with an unparsed body: schedules a contest (new id and seed).
-   * @throws HttpError 403 'Only administrators can schedule contests' unless the caller is an
+   * @throws AppError 403 'Only administrators can schedule contests' unless the caller is an
    *   operator now (`npm run admin -- grant EMAIL`); 400 on a bad body or 'openTime must be in the future'.
    */
   create(user: SessionUser, body: unknown): Promise<JsonBody<ContestResponse>>;
@@ -182,12 +184,12 @@ export function createContestService(deps: ContestDeps): ContestService {
   }
 
   /** Why an answer or submission was refused, from the attempt as stored now. */
-  async function refusal(contestId: string, userId: string): Promise<HttpError> {
+  async function refusal(contestId: string, userId: string): Promise<AppError> {
     const attempt = await repo.findAttempt(contestId, userId);
-    if (!attempt) return new HttpError(403, CONTEST_ERRORS.registerFirst);
-    if (attempt.submittedMs !== null) return new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
-    if (attempt.startedMs === null) return new HttpError(409, CONTEST_ERRORS.startFirst);
-    return new HttpError(409, CONTEST_ERRORS.over);
+    if (!attempt) return new AppError(ErrorCode.NOT_REGISTERED, CONTEST_ERRORS.registerFirst);
+    if (attempt.submittedMs !== null) return new AppError(ErrorCode.ALREADY_SUBMITTED, CONTEST_ERRORS.alreadySubmitted);
+    if (attempt.startedMs === null) return new AppError(ErrorCode.ATTEMPT_NOT_STARTED, CONTEST_ERRORS.startFirst);
+    return new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
   }
 
   const scheduler = createContestScheduler({ ...deps, repo, cache });
@@ -232,13 +234,13 @@ export function createContestService(deps: ContestDeps): ContestService {
     },
 
     async register(user, contestId) {
-      if (user.isGuest) throw new HttpError(403, CONTEST_ERRORS.guestCannotRegister);
+      if (user.isGuest) throw new AppError(ErrorCode.ACCOUNT_REQUIRED, CONTEST_ERRORS.guestCannotRegister);
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs >= entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.registrationClosed);
+      if (nowMs >= entry.record.openMs) throw new AppError(ErrorCode.REGISTRATION_CLOSED, CONTEST_ERRORS.registrationClosed);
       const attemptId = randomUUID();
       const outcome = await repo.register({ attemptId, contestId, userId: user.id, nowMs });
-      if (outcome === 'closed') throw new HttpError(409, CONTEST_ERRORS.registrationClosed);
+      if (outcome === 'closed') throw new AppError(ErrorCode.REGISTRATION_CLOSED, CONTEST_ERRORS.registrationClosed);
       if (outcome === 'registered') (entry.attemptIds ??= new Map()).set(user.id, attemptId);
       cache.noteRegistered(entry, user.id);
       return `{"registered":true,"contest":${await viewJson(entry, user, nowMs)}}`;
@@ -247,21 +249,21 @@ export function createContestService(deps: ContestDeps): ContestService {
     async start(user, contestId) {
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
-      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_ERRORS.over);
+      if (nowMs < entry.record.openMs) throw new AppError(ErrorCode.CONTEST_NOT_STARTED, CONTEST_ERRORS.notStarted);
+      if (nowMs > entry.record.closeMs) throw new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
       const result = await starts.submit({ contestId, userId: user.id, nowMs, attemptId: entry.attemptIds?.get(user.id) });
-      if (result.kind === 'over') throw new HttpError(409, CONTEST_ERRORS.over);
-      if (result.kind === 'not-registered') throw new HttpError(403, CONTEST_ERRORS.registerFirst);
+      if (result.kind === 'over') throw new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
+      if (result.kind === 'not-registered') throw new AppError(ErrorCode.NOT_REGISTERED, CONTEST_ERRORS.registerFirst);
       const attempt = attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null });
       return `{"attempt":${JSON.stringify(attempt)},"questions":${entry.questionsJson}}`;
     },
 
     async submitAnswer(user, body) {
       const entry = await requireEntry(body.contestId);
-      if (body.questionIndex >= entry.record.questionCount) throw new HttpError(400, CONTEST_ERRORS.indexOutOfRange);
+      if (body.questionIndex >= entry.record.questionCount) throw new AppError(ErrorCode.INVALID_INPUT, CONTEST_ERRORS.indexOutOfRange);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
-      if (nowMs > entry.record.closeMs) throw new HttpError(409, CONTEST_ERRORS.over);
+      if (nowMs < entry.record.openMs) throw new AppError(ErrorCode.CONTEST_NOT_STARTED, CONTEST_ERRORS.notStarted);
+      if (nowMs > entry.record.closeMs) throw new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
       const result = await answers.submit({
         contestId: body.contestId,
         userId: user.id,
@@ -277,15 +279,15 @@ export function createContestService(deps: ContestDeps): ContestService {
     async submit(user, contestId) {
       const entry = await requireEntry(contestId);
       const nowMs = clock.now();
-      if (nowMs < entry.record.openMs) throw new HttpError(409, CONTEST_ERRORS.notStarted);
+      if (nowMs < entry.record.openMs) throw new AppError(ErrorCode.CONTEST_NOT_STARTED, CONTEST_ERRORS.notStarted);
       if (nowMs > entry.record.closeMs) {
         // The close transition submits every started attempt (within one scheduler pass); a
         // submit that arrives after it (a page's own at the closing second) gets that attempt, one
         // that arrives before it is told the server is submitting it.
         const attempt = await repo.findAttempt(contestId, user.id);
-        if (!attempt) throw new HttpError(403, CONTEST_ERRORS.registerFirst);
-        if (attempt.startedMs === null) throw new HttpError(409, CONTEST_ERRORS.over);
-        if (attempt.submittedMs === null) throw new HttpError(409, CONTEST_ERRORS.alreadySubmitted);
+        if (!attempt) throw new AppError(ErrorCode.NOT_REGISTERED, CONTEST_ERRORS.registerFirst);
+        if (attempt.startedMs === null) throw new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
+        if (attempt.submittedMs === null) throw new AppError(ErrorCode.ALREADY_SUBMITTED, CONTEST_ERRORS.alreadySubmitted);
         return { attempt: await submittedView(entry, attempt, user.id, nowMs) };
       }
       const result = await submits.submit({ contestId, userId: user.id, nowMs });
@@ -297,15 +299,15 @@ export function createContestService(deps: ContestDeps): ContestService {
             attempt: attemptView(entry.record, result.attempt, result.answers, { revealed: false, questions: entry.questions, ratingChange: null }),
           };
         case 'no-answers':
-          throw new HttpError(400, CONTEST_ERRORS.noAnswers);
+          throw new AppError(ErrorCode.NO_ANSWERS, CONTEST_ERRORS.noAnswers);
         case 'not-registered':
-          throw new HttpError(403, CONTEST_ERRORS.registerFirst);
+          throw new AppError(ErrorCode.NOT_REGISTERED, CONTEST_ERRORS.registerFirst);
         case 'not-started':
-          throw new HttpError(409, CONTEST_ERRORS.startFirst);
+          throw new AppError(ErrorCode.ATTEMPT_NOT_STARTED, CONTEST_ERRORS.startFirst);
         case 'submitted': {
           // Submitting again (a retry whose first response was lost) is not an error: the same attempt.
           const attempt = await repo.findAttempt(contestId, user.id);
-          if (!attempt) throw new HttpError(403, CONTEST_ERRORS.registerFirst);
+          if (!attempt) throw new AppError(ErrorCode.NOT_REGISTERED, CONTEST_ERRORS.registerFirst);
           return { attempt: await submittedView(entry, attempt, user.id, nowMs) };
         }
       }
@@ -334,18 +336,18 @@ export function createContestService(deps: ContestDeps): ContestService {
     async past(user, contestId) {
       const entry = await requireEntry(contestId);
       const attempt = await repo.findAttempt(contestId, user.id);
-      if (!attempt || attempt.startedMs === null) throw new HttpError(404, CONTEST_ERRORS.attemptNotFound);
-      if (!isRevealed(entry.record, clock.now())) throw new HttpError(409, CONTEST_ERRORS.notRevealed);
+      if (!attempt || attempt.startedMs === null) throw new AppError(ErrorCode.NOT_A_PARTICIPANT, CONTEST_ERRORS.attemptNotFound);
+      if (!isRevealed(entry.record, clock.now())) throw new AppError(ErrorCode.NOT_REVEALED, CONTEST_ERRORS.notRevealed);
       const given = await repo.answersOf(contestId, user.id);
       return { contestDetails: contestDetails(entry.record, attempt, given, entry.questions) };
     },
 
     async create(user, body) {
-      if (!(await deps.operators.isOperator(user.id))) throw new HttpError(403, CONTEST_ERRORS.adminOnly);
+      if (!(await deps.operators.isOperator(user.id))) throw new AppError(ErrorCode.OPERATOR_ONLY, CONTEST_ERRORS.adminOnly);
       const input = parseInput(adminCreateContestBodySchema, body);
       const nowMs = clock.now();
       const openMs = Date.parse(input.openTime);
-      if (!(openMs > nowMs)) throw new HttpError(400, CONTEST_ERRORS.openTimeInPast);
+      if (!(openMs > nowMs)) throw new AppError(ErrorCode.INVALID_INPUT, CONTEST_ERRORS.openTimeInPast);
       const id = randomUUID();
       await repo.insertContest({
         id,

@@ -18,8 +18,8 @@ import {
   type DailyCommentsResponse,
   type DailySectionKey,
   type VoteType,
+  ErrorCode,
 } from '@mathsprint/shared/protocol';
-import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
 import type { RateLimiterFactory } from '../platform/rate-limiters.js';
@@ -27,7 +27,8 @@ import type { Discussant } from './daily-comments.repo.js';
 import type { DailyRepo } from './daily.repo.js';
 import type { DailyMember } from './daily.service.js';
 import { commentView } from './daily.views.js';
-import { discussionLockedReason } from './section-access.js';
+import { discussionLockedReason, sectionLockedReason } from './section-access.js';
+import { AppError } from '../platform/app-error.js';
 
 export interface DailyComments {
   /**
@@ -35,7 +36,7 @@ export interface DailyComments {
    * newComment to its room. One read decides the lock: the caller's current rating and their
    * opening of the section on `date` (DailyRepo.discussant); the rate limit is counted first, so
    * a flood of refused posts never reaches the database.
-   * @throws HttpError 429 'You are posting comments too quickly. Please wait a moment.';
+   * @throws AppError RATE_LIMITED (429) 'You are posting comments too quickly. Please wait a moment.';
    *   403 'Submit this set to read and join its discussion' before the caller submitted it on
    *   `date` (a locked section's text instead: 'The Intermediate section unlocks at rating 1600
    *   (yours is 1523)'); 401 'Please sign in with an account to use daily practice' when the
@@ -44,7 +45,7 @@ export interface DailyComments {
   post(user: DailyMember, date: string, sectionKey: DailySectionKey, text: string): Promise<DailyCommentResponse>;
   /**
    * GET /api/daily/comments: newest first, at most `limit`, to a caller who submitted the set on `date`.
-   * @throws HttpError 403 before that, as `post`; 401 when the account is gone.
+   * @throws AppError 403 before that, as `post`; 401 when the account is gone.
    */
   list(user: DailyMember, date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
   /**
@@ -57,18 +58,21 @@ export interface DailyComments {
    * other switches it (spec §5). Sends commentVoted with the updated comment to its room. One
    * read finds the comment's section and decides its lock as `post` does
    * (DailyRepo.commentDiscussant).
-   * @throws HttpError 404 'Comment not found'; 403 before the caller submitted the comment's set
+   * @throws AppError COMMENT_NOT_FOUND (404) 'Comment not found'; SUBMIT_TO_DISCUSS or SECTION_LOCKED (403) before the caller submitted the comment's set
    *   on its date (as `post`); 401 when the account is gone.
    */
   vote(user: DailyMember, commentId: string, voteType: VoteType): Promise<DailyCommentResponse>;
 }
 
 /** The refusal of `discussant` in the discussion of `sectionKey` on the date read, or null when they may take part. */
-function discussionRefusal(discussant: Discussant | null, sectionKey: DailySectionKey): HttpError | null {
+function discussionRefusal(discussant: Discussant | null, sectionKey: DailySectionKey): AppError | null {
   // The session said a non-guest account (DailyService.member); the database has the last word, as DailyService.user.
-  if (!discussant || discussant.isGuest) return new HttpError(401, DAILY_ERRORS.signInRequired);
+  if (!discussant || discussant.isGuest) return new AppError(ErrorCode.LOGIN_REQUIRED, DAILY_ERRORS.signInRequired);
   const locked = discussionLockedReason(sectionKey, discussant.rating, discussant.submitted);
-  return locked ? new HttpError(403, locked) : null;
+  if (!locked) return null;
+  // Locked by rating (the section's own text) or open but not yet submitted.
+  const byRating = sectionLockedReason(sectionKey, discussant.rating) !== null;
+  return new AppError(byRating ? ErrorCode.SECTION_LOCKED : ErrorCode.SUBMIT_TO_DISCUSS, locked);
 }
 
 /** Throws unless `discussant` may read, post and vote in the discussion of `sectionKey` on the date read. */
@@ -91,7 +95,7 @@ export function createDailyComments(deps: {
 
   return {
     async post(user, date, sectionKey, text) {
-      if ((await limiter.consume(user.id)) > 0) throw new HttpError(429, DAILY_ERRORS.commentRateLimited);
+      if ((await limiter.consume(user.id)) > 0) throw new AppError(ErrorCode.RATE_LIMITED, DAILY_ERRORS.commentRateLimited);
       requireDiscussion(await repo.discussant(user.id, date, sectionKey), sectionKey);
       const id = randomUUID();
       const createdMs = clock.now();
@@ -112,11 +116,11 @@ export function createDailyComments(deps: {
 
     async vote(user, commentId, voteType) {
       const target = await repo.commentDiscussant(commentId, user.id);
-      if (!target) throw new HttpError(404, DAILY_ERRORS.commentNotFound);
+      if (!target) throw new AppError(ErrorCode.COMMENT_NOT_FOUND, DAILY_ERRORS.commentNotFound);
       requireDiscussion(target.user, target.sectionKey);
-      if (!(await repo.vote(commentId, user.id, voteType))) throw new HttpError(404, DAILY_ERRORS.commentNotFound);
+      if (!(await repo.vote(commentId, user.id, voteType))) throw new AppError(ErrorCode.COMMENT_NOT_FOUND, DAILY_ERRORS.commentNotFound);
       const stored = await repo.findComment(commentId);
-      if (!stored) throw new HttpError(404, DAILY_ERRORS.commentNotFound);
+      if (!stored) throw new AppError(ErrorCode.COMMENT_NOT_FOUND, DAILY_ERRORS.commentNotFound);
       const comment = commentView(stored);
       notifier.toRoom(commentRoom(stored.date, stored.sectionKey), 'commentVoted', comment);
       return { comment };

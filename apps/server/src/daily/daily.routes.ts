@@ -1,7 +1,7 @@
 /**
  * Daily practice HTTP API (spec §7 "Daily", issue #4). Paths and fields are the spec's; shapes are
  * protocol/daily.ts. Every call needs a signed-in account (401 for signed-out callers and guests);
- * every error is `{error}`: 400 bad input or future date, 403 locked section (opening or submitting
+ * every error is `{error, code}` (http/errors.ts): 400 bad input or future date, 403 locked section (opening or submitting
  * it) or a discussion read, joined, posted or voted in before submitting its set, 404 unknown
  * comment, 409 second submission, 429 comment rate limit. Rules and messages: DailyService,
  * DailyComments, section-access.ts.

@@ -33,11 +33,11 @@ import {
   type DailyStreakResponse,
   type DailySubmitResponse,
   type DailyTodayResponse,
+  ErrorCode,
 } from '@mathsprint/shared/protocol';
 import type { z } from 'zod';
 import type { SessionUser } from '../platform/session-user.js';
 import type { Config } from '../config.js';
-import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
@@ -49,6 +49,7 @@ import { createSeasonUpdateThrottle } from './season-updates.js';
 import { createDailyRepo, type AnswerRecord, type DailyRepo, type DailyUser, type SubmissionRecord } from './daily.repo.js';
 import { questionsOf, sectionResult, sectionSummaries } from './daily.views.js';
 import { sectionLockedReason } from './section-access.js';
+import { AppError } from '../platform/app-error.js';
 
 /** A user's solved days and the streak response made from them for the date `to`. */
 interface StreakEntry {
@@ -80,9 +81,9 @@ const MAX_TIME_TAKEN_MS = 2_147_483_647;
 export interface DailyService {
   /** Drops the cached boards (daily-boards.ts `namesChanged`): a player's name changed. */
   namesChanged(): void;
-  /** The caller with their current rating, read now. @throws HttpError 401 for a guest or an unknown user (issue #4). */
+  /** The caller with their current rating, read now. @throws AppError LOGIN_REQUIRED (401) for a guest or an unknown user (issue #4). */
   user(session: SessionUser): Promise<DailyUser>;
-  /** The caller as the session says, without a database read. @throws HttpError 401 for a guest (issue #4). */
+  /** The caller as the session says, without a database read. @throws AppError LOGIN_REQUIRED (401) for a guest (issue #4). */
   member(session: SessionUser): DailyMember;
   /** GET /api/daily/today: today's UTC date and the four section cards for the caller's rating. */
   today(user: DailyUser): Promise<DailyTodayResponse>;
@@ -91,17 +92,17 @@ export interface DailyService {
    * Records the first opening of today's set (the time taken runs from it); a past day's set only
    * reads it (`openedAt` null when there was none). A preview holds only the first
    * DAILY.homeSampleProblems questions and no result, and opens nothing (issue #47).
-   * @throws HttpError 400 future date, 403 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
+   * @throws AppError INVALID_INPUT (400) future date, SECTION_LOCKED (403) 'The Advanced section unlocks at rating 1800 (yours is 1523)' (section-access.ts).
    */
   section(user: DailyUser, date: string, sectionKey: DailySectionKey, options?: { preview?: boolean }): Promise<DailySectionResponse>;
   /**
    * POST /api/daily/submit: scores the answers (in question order; missing ones are blank) and
    * stores the submission, season points and badges in one transaction.
-   * @throws HttpError 400 not today's set, 403 locked, 409 'Open the section before submitting it',
+   * @throws AppError INVALID_INPUT (400) not today's set, SECTION_LOCKED (403), SECTION_NOT_OPENED (409) 'Open the section before submitting it',
    *   409 'Already submitted today'.
    */
   submit(user: DailyUser, body: DailySubmission): Promise<DailySubmitResponse>;
-  /** GET /api/daily/leaderboard, serialised. @throws HttpError 400 future date. */
+  /** GET /api/daily/leaderboard, serialised. @throws AppError 400 future date. */
   leaderboard(date: string, sectionKey: DailySectionKey, limit: number): Promise<JsonText<DailyLeaderboardResponse>>;
   /** GET /api/daily/season (year and month default to the current UTC month); the caller's row has their current rating. */
   season(member: DailyMember, query: z.output<typeof dailySeasonQuerySchema>): Promise<DailySeasonResponse>;
@@ -112,7 +113,7 @@ export interface DailyService {
   streak(member: DailyMember): Promise<JsonText<DailyStreakResponse>>;
   /** Today's UTC date on the server's clock. */
   todayDate(): string;
-  /** Checks a requested date is not in the future. @throws HttpError 400. */
+  /** Checks a requested date is not in the future. @throws AppError 400. */
   checkDate(date: string): string;
   /** Stops the seasonUpdate timer. */
   close(): void;
@@ -175,24 +176,24 @@ export function createDailyService(deps: DailyDeps): DailyService {
   };
   const checkDate = (date: string): string => {
     const check = checkDailyDate(date, todayDate());
-    if (!check.ok) throw new HttpError(400, check.error);
+    if (!check.ok) throw new AppError(ErrorCode.INVALID_INPUT, check.error);
     return check.date;
   };
   const requireUnlocked = (user: DailyUser, sectionKey: DailySectionKey): void => {
     const locked = sectionLockedReason(sectionKey, user.rating);
-    if (locked) throw new HttpError(403, locked);
+    if (locked) throw new AppError(ErrorCode.SECTION_LOCKED, locked);
   };
 
   return {
     member(session) {
-      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      if (session.isGuest) throw new AppError(ErrorCode.LOGIN_REQUIRED, DAILY_ERRORS.signInRequired);
       return { id: session.id, name: session.name };
     },
 
     async user(session) {
-      if (session.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      if (session.isGuest) throw new AppError(ErrorCode.LOGIN_REQUIRED, DAILY_ERRORS.signInRequired);
       const user = await repo.findUser(session.id);
-      if (!user || user.isGuest) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      if (!user || user.isGuest) throw new AppError(ErrorCode.LOGIN_REQUIRED, DAILY_ERRORS.signInRequired);
       return user;
     },
 
@@ -229,12 +230,12 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const { date, sectionKey } = body;
       const today = todayDate();
       checkDate(date);
-      if (date !== today) throw new HttpError(400, `Only today's set (${today} UTC) can be submitted, not ${date}`);
+      if (date !== today) throw new AppError(ErrorCode.INVALID_INPUT, `Only today's set (${today} UTC) can be submitted, not ${date}`);
       requireUnlocked(user, sectionKey);
       const openedMs = await repo.findOpen(user.id, date, sectionKey);
       if (openedMs === null) {
         // A second submission after the first still finds the opening; without one there is nothing to time.
-        throw new HttpError(409, DAILY_ERRORS.notOpened);
+        throw new AppError(ErrorCode.SECTION_NOT_OPENED, DAILY_ERRORS.notOpened);
       }
       const nowMs = clock.now();
       const section = dailySection(sectionKey);
@@ -280,7 +281,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
         const inserted = await repo.insertBadges(tx, user.id, earned, nowMs);
         return { seasonTotal, streak, awarded: earned.filter((b): b is DailyBadge => inserted.has(b)) };
       });
-      if (!outcome) throw new HttpError(409, DAILY_ERRORS.alreadySubmitted);
+      if (!outcome) throw new AppError(ErrorCode.ALREADY_SUBMITTED, DAILY_ERRORS.alreadySubmitted);
 
       boards.submitted(date, sectionKey, season, user.id, outcome.seasonTotal);
       solvedCache.forget(user.id);
@@ -303,7 +304,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
       const year = query.year ?? current.year;
       const month = query.month ?? current.month;
       const profile = await profiles.get(member.id);
-      if (!profile) throw new HttpError(401, DAILY_ERRORS.signInRequired);
+      if (!profile) throw new AppError(ErrorCode.LOGIN_REQUIRED, DAILY_ERRORS.signInRequired);
       return boards.season(profile, year, month, year === current.year && month === current.month);
     },
 

@@ -4,11 +4,12 @@
  * version, so a revoked token is refused on its very next request) and puts the caller on
  * `request.sessionUser`. Route handlers then call requireUser or optionalUser synchronously.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, RawServerDefault } from 'fastify';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SessionUser } from '../platform/session-user.js';
 import { bearerToken } from '../platform/bearer-token.js';
-import { HttpError } from './errors.js';
+import { AppError } from '../platform/app-error.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -59,12 +60,14 @@ export function registerSession<L extends FastifyBaseLogger>(
  * The signed-in caller (a guest counts).
  * @param loginRequired the 401 text without a token: 'Please log in to continue' unless the route
  *   has the spec's own words for it (§5: 'Please login to register for the contest', …).
- * @throws HttpError 401 `loginRequired` without a token, or 'Your session has expired. Please log
+ * @throws AppError LOGIN_REQUIRED (401) `loginRequired` without a token, or SESSION_EXPIRED 'Your session has expired. Please log
  *   in again.' when the token sent is invalid, expired or revoked.
  */
 export function requireUser(request: FastifyRequest, loginRequired: string = SESSION_MESSAGES.loginRequired): SessionUser {
   if (request.sessionUser) return request.sessionUser;
-  throw new HttpError(401, request.sessionTokenRejected ? SESSION_MESSAGES.sessionExpired : loginRequired);
+  throw request.sessionTokenRejected
+    ? new AppError(ErrorCode.SESSION_EXPIRED, SESSION_MESSAGES.sessionExpired)
+    : new AppError(ErrorCode.LOGIN_REQUIRED, loginRequired);
 }
 
 /** The caller when signed in, else null (an invalid token is treated as none). */

@@ -7,15 +7,17 @@
  *    `{ status: 'unavailable', failing: ['database', …] }`; 'shutdown' fails from SIGTERM on
  *    (readiness: send traffic here only while this passes);
  *  - GET /metrics → Prometheus text format (ops/metrics.ts). Open unless METRICS_TOKEN is set, then
- *    401 without `Authorization: Bearer <METRICS_TOKEN>`;
+ *    401 TOKEN_REQUIRED without `Authorization: Bearer <METRICS_TOKEN>`;
  *  - GET /admin/backup → a gzipped tar of the embedded database's data directory, consistent as of
  *    the moment it was taken (see DatabaseHandle.snapshot). Only from the loopback address and with
  *    `Authorization: Bearer <opsToken>` of the DATA_DIR lock file (`npm run backup` does this);
- *    403 otherwise, 404 on PostgreSQL (use pg_dump).
+ *    403 OPERATOR_ONLY otherwise, 404 NOT_FOUND on PostgreSQL (use pg_dump).
  * None of them needs a session; all answer with Cache-Control: no-store.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { HealthResponse, NotReadyResponse } from '@mathsprint/shared/protocol';
+import { ErrorCode } from '@mathsprint/shared/protocol';
+import { sendError } from '../http/errors.js';
 import { isLocalOperation, tokenMatches } from '../http/local-caller.js';
 import type { Metrics } from './metrics.js';
 import type { Readiness } from './readiness.js';
@@ -59,10 +61,8 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 
   app.get('/metrics', async (request, reply) => {
     if (metricsToken !== undefined && !tokenMatches(request, metricsToken)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer realm="MathSprint metrics"')
-        .send({ error: 'Metrics need Authorization: Bearer <METRICS_TOKEN>' });
+      reply.header('www-authenticate', 'Bearer realm="MathSprint metrics"');
+      return sendError(reply, ErrorCode.TOKEN_REQUIRED, 'Metrics need Authorization: Bearer <METRICS_TOKEN>');
     }
     const { contentType, body } = await metrics.render();
     return reply.type(contentType).send(body);
@@ -70,9 +70,7 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 
   app.get('/admin/backup', async (request, reply) => {
     if (!backup) {
-      return reply
-        .status(404)
-        .send({ error: 'Backups over HTTP are for the embedded database only; back up PostgreSQL with pg_dump' });
+      return sendError(reply, ErrorCode.NOT_FOUND, 'Backups over HTTP are for the embedded database only; back up PostgreSQL with pg_dump');
     }
     if (!isLocalOperation(request, backup.token)) return forbidden(reply);
     const started = performance.now();
@@ -86,5 +84,5 @@ export async function opsRoutes(app: FastifyInstance, options: OpsRoutesOptions)
 }
 
 function forbidden(reply: FastifyReply) {
-  return reply.status(403).send({ error: 'Backups are taken with `npm run backup` on the server machine' });
+  return sendError(reply, ErrorCode.OPERATOR_ONLY, 'Backups are taken with `npm run backup` on the server machine');
 }

@@ -1,15 +1,15 @@
 /**
  * Single-player HTTP API (spec §7 "Single-player"). Every call needs a signed-in user, guests
- * included (401 'Please log in to continue' otherwise). Errors are `{ error }` JSON:
- * - 400 with the validation message (bad mode, blank or non-numeric answer, missing sessionId);
- * - 404 'Session not found' (unknown, expired, or another user's session);
- * - 409 on an answer after the run ended, with the state still in the body:
- *   `{ error: 'Time is up' | 'The challenge is over', over: true, correct: false, score, current }`.
+ * included (401 LOGIN_REQUIRED 'Please log in to continue' otherwise). Errors are `{ error, code }` JSON:
+ * - 400 INVALID_INPUT with the validation message (bad mode, blank or non-numeric answer, missing sessionId);
+ * - 404 RUN_NOT_FOUND 'Session not found' (unknown, expired, or another user's session);
+ * - 409 RUN_OVER on an answer after the run ended, with the state still in the body:
+ *   `{ error: 'Time is up' | 'The challenge is over', code: 'RUN_OVER', over: true, correct: false, score, current }`.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import { soloAnswerBodySchema, soloStartBodySchema, soloTimerQuerySchema } from '@mathsprint/shared/protocol';
 import type { SoloAnswerResponse, SoloStartResponse, SoloTimerResponse } from '@mathsprint/shared/protocol';
-import { parseInput, parseQuery } from '../http/errors.js';
+import { HTTP_STATUS, parseInput, parseQuery } from '../http/errors.js';
 import { requireUser } from '../http/session.js';
 import type { SoloService } from './solo.service.js';
 
@@ -30,7 +30,7 @@ export const soloRoutes: FastifyPluginAsync<SoloRoutesOptions> = async (app, { s
     const user = requireUser(request);
     const { sessionId, answer } = parseInput(soloAnswerBodySchema, request.body);
     const result = await solo.answer(user, sessionId, answer);
-    if (result.error) reply.status(409);
+    if (result.code) reply.status(HTTP_STATUS[result.code]);
     return result;
   });
 

@@ -10,12 +10,13 @@
  * - The run ends when time is up or every question is solved; it is then stored once in solo_runs.
  *   Time-up is noticed on the next call for the session and by a sweep every 2 s, whichever is first.
  * - An answer after the end is refused with 409 and a body that still carries the state:
- *   `{ error: 'Time is up' | 'The challenge is over', over: true, correct: false, score, current }`.
+ *   `{ error: 'Time is up' | 'The challenge is over', code: 'RUN_OVER', over: true, correct: false, score, current }`.
  * - One session per user: starting a new run replaces the previous one (a replaced run that solved
  *   at least one question is stored). This bounds memory to one session per account.
  * - An ended session stays readable (GET /singleplayer/timer answers over: true) for 10 minutes,
  *   then is forgotten (404 'Session not found', after which the spec's client starts a new run).
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { randomUUID } from 'node:crypto';
 import {
   duelDifficulty,
@@ -34,12 +35,12 @@ import type { SoloAnswerResponse, SoloRunEnd, SoloStartResponse, SoloTimerRespon
 import type { SessionUser } from '../platform/session-user.js';
 import { soloRuns } from '../db/schema/solo.js';
 import { storeFlags } from '../fair-play/fair-play.service.js';
-import { HttpError } from '../http/errors.js';
 import type { Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import { personalBest } from './solo-records.js';
 import { createMemorySoloStore, type SoloSession, type SoloStore } from './solo.store.js';
+import { AppError } from '../platform/app-error.js';
 
 export interface SoloService {
   /**
@@ -52,13 +53,13 @@ export interface SoloService {
    * @returns `{ correct, score (points), current (index after the answer), over }`; when the run has
    *   already ended, the same fields with `correct: false`, `over: true` and `error` (the route
    *   answers 409 then).
-   * @throws HttpError 404 'Session not found' for an unknown or expired id or another user's session.
+   * @throws AppError RUN_NOT_FOUND (404) 'Session not found' for an unknown or expired id or another user's session.
    */
   answer(user: SessionUser, sessionId: string, answer: number): Promise<SoloAnswerResponse>;
   /**
    * The server's clock for the run: timeLeft in whole seconds, ceil((endsAt − now) / 1000) and at
    * least 0, plus over, score and current (so a resumed client can restore its state).
-   * @throws HttpError 404 'Session not found' as `answer`.
+   * @throws AppError RUN_NOT_FOUND (404) 'Session not found' as `answer`.
    */
   timer(user: SessionUser, sessionId: string): Promise<SoloTimerResponse>;
   /** Ends runs whose time is up, retries failed solo_runs writes, forgets expired sessions. */
@@ -162,7 +163,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
   async function load(user: SessionUser, sessionId: string): Promise<SoloSession> {
     const s = await store.get(sessionId);
     // Someone else's session is "not found" too, so ids cannot be probed.
-    if (!s || s.userId !== user.id) throw new HttpError(404, SESSION_NOT_FOUND);
+    if (!s || s.userId !== user.id) throw new AppError(ErrorCode.RUN_NOT_FOUND, SESSION_NOT_FOUND);
     const now = clock.now();
     if (isRunning(s) && now >= s.endsAt) {
       await end(s, 'time', now);
@@ -271,6 +272,7 @@ export function createSoloService(deps: SoloDeps): SoloService {
             current: s.current,
             over: true,
             error: s.endReason === 'time' ? TIME_IS_UP : CHALLENGE_OVER,
+            code: ErrorCode.RUN_OVER,
             ...(await runEnd(s)),
           };
         }

@@ -1,16 +1,25 @@
 /**
  * HTTP client (spec §7): JSON content type, the stored token as a Bearer header when one exists.
- * Failures throw ApiError carrying the server's `error` text and the status. A success reply is
- * parsed with its schema from @mathsprint/shared/protocol (zod's default objects: fields the server
- * adds are dropped, not refused); one that does not parse throws ApiError(UNREADABLE_REPLY_MESSAGE).
+ * Failures throw ApiError carrying the server's `error` text, the status and the server's `code`. A
+ * success reply is parsed with its schema from @mathsprint/shared/protocol (zod's default objects:
+ * fields the server adds are dropped, not refused); one that does not parse throws
+ * ApiError(UNREADABLE_REPLY_MESSAGE).
  */
 import type { z } from 'zod';
+import { errorReplySchema, type ErrorCode } from '@mathsprint/shared/protocol';
 import { getToken } from './storage';
 
+/**
+ * A failed call. `message` is the server's `error` sentence (or the caller's fallback), shown to
+ * the player; `status` the HTTP status, 0 when no answer came; `code` the server's ErrorCode
+ * (`{ error, code }` body, errorReplySchema), null when the body has no known code (a network
+ * failure, a proxy's HTML 502, a reply that did not parse). Decide on `code`, never on `message`.
+ */
 export class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly code: ErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -91,7 +100,8 @@ export async function apiRequest<S extends z.ZodType>(
       window.dispatchEvent(new Event(SESSION_REFUSED_EVENT));
     }
     const error = data && typeof data === 'object' && 'error' in data ? String(data.error) : null;
-    throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status);
+    const refusal = errorReplySchema.safeParse(data);
+    throw new ApiError(error ?? options.fallback ?? `Request failed (${response.status})`, response.status, refusal.success ? refusal.data.code : null);
   }
   return readReply(reply, data, method, path, response.status);
 }

@@ -28,6 +28,8 @@ export const ErrorCode = {
   INTERNAL: 'INTERNAL',
   /** A feature that this server does not offer or cannot reach now (503). */
   UNAVAILABLE: 'UNAVAILABLE',
+  /** A body in a content type the route does not read, e.g. text/plain where JSON is expected (415). */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
 
   // Who is asking.
   /** No session, or a guest where an account is needed and the spec answers 401. */
@@ -38,9 +40,13 @@ export const ErrorCode = {
   ACCOUNT_REQUIRED: 'ACCOUNT_REQUIRED',
   /** Operators only (403). */
   OPERATOR_ONLY: 'OPERATOR_ONLY',
+  /** An operator endpoint (GET /metrics) called without its configured bearer token (401). */
+  TOKEN_REQUIRED: 'TOKEN_REQUIRED',
 
   // Accounts.
+  /** Sign-up with an email that already has an account (409). */
   EMAIL_TAKEN: 'EMAIL_TAKEN',
+  /** Email and password do not match an account (401). */
   INVALID_LOGIN: 'INVALID_LOGIN',
   /** A password given to confirm a change (password change, account deletion) is wrong (403). */
   WRONG_PASSWORD: 'WRONG_PASSWORD',
@@ -48,21 +54,36 @@ export const ErrorCode = {
   NO_PASSWORD: 'NO_PASSWORD',
 
   // Weekly contest.
+  /** No contest has the id asked for (404). */
   CONTEST_NOT_FOUND: 'CONTEST_NOT_FOUND',
+  /** Registering after the contest's registration window closed (409). */
   REGISTRATION_CLOSED: 'REGISTRATION_CLOSED',
+  /** Starting or answering before the contest's openTime (409). */
   CONTEST_NOT_STARTED: 'CONTEST_NOT_STARTED',
+  /** Starting, answering or submitting after the contest closed (409). */
   CONTEST_OVER: 'CONTEST_OVER',
+  /** Starting, answering or submitting without having registered (403). */
   NOT_REGISTERED: 'NOT_REGISTERED',
+  /** Answering or submitting before POST /contest/start (409). */
   ATTEMPT_NOT_STARTED: 'ATTEMPT_NOT_STARTED',
+  /** A second submission of a contest attempt or of today's daily section (409). */
   ALREADY_SUBMITTED: 'ALREADY_SUBMITTED',
+  /** Submitting a contest attempt with no answer in it (400). */
   NO_ANSWERS: 'NO_ANSWERS',
+  /** Reading one's answers of a contest one did not take part in (404). */
   NOT_A_PARTICIPANT: 'NOT_A_PARTICIPANT',
+  /** Reading a contest's answers before it closes (409). */
   NOT_REVEALED: 'NOT_REVEALED',
 
   // Daily practice.
+  /** Submitting a daily section before opening it (409). */
   SECTION_NOT_OPENED: 'SECTION_NOT_OPENED',
+  /** Reading or joining a section's discussion before submitting that set (403). */
   SUBMIT_TO_DISCUSS: 'SUBMIT_TO_DISCUSS',
+  /** Voting on a comment that does not exist, or is not of that discussion (404). */
   COMMENT_NOT_FOUND: 'COMMENT_NOT_FOUND',
+  /** A section above the player's rating (403): "The Advanced section unlocks at rating 1800 (yours is 1523)". */
+  SECTION_LOCKED: 'SECTION_LOCKED',
 
   // Math Challenge (socket acknowledgements).
   ROOM_NOT_FOUND: 'ROOM_NOT_FOUND',
@@ -82,7 +103,13 @@ export const ErrorCode = {
   UNKNOWN_EVENT: 'UNKNOWN_EVENT',
 
   // Solo timed challenge.
+  /** A solo run that does not exist, expired, or is another player's (404). */
   RUN_NOT_FOUND: 'RUN_NOT_FOUND',
+  /**
+   * An answer after the run ended, by time or by the last question (409); the body still carries
+   * the run's state (`over`, `score`, `current`).
+   */
+  RUN_OVER: 'RUN_OVER',
 
   // Connections (socket `connect_error.data.code`).
   FLOOD_BACKOFF: 'FLOOD_BACKOFF',

@@ -1,7 +1,8 @@
 /**
  * HTTP wire contract (spec §7 "The calls it makes"). Paths and field names are the spec's and must
  * not change: a client written against §7 works against the server unchanged. Every error response
- * is `{ error: string }` with a fitting status (400, 401, 403, 404, 409, 429, 503).
+ * is `{ error, code }` (errorReplySchema, error-code.ts) with the status the server's table gives
+ * the code; the reply schemas are in http-replies.ts.
  */
 import { z } from 'zod';
 import { DUEL } from '../constants.js';
@@ -9,11 +10,6 @@ import { isInvisibleText, numberInput, numericAnswerSchema } from './common.js';
 import { refuseHiddenCharacters } from './display-text.js';
 // socket.ts reads the leaderboard entry from here; the reply schemas live in http-replies.ts.
 export type { LeaderboardEntry } from './http-replies.js';
-
-/** `{ error }` body of every failed HTTP call. */
-export interface ErrorBody {
-  error: string;
-}
 
 const email = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
 

@@ -78,7 +78,7 @@ export function ContestScreen() {
     // POST /contest/start is idempotent (it returns the existing attempt), but a failure must reach
     // the user at once, and a fresh copy (saved answers) is wanted on every visit. The one failure
     // asked again is a Join a moment before the server's openTime (start-outcome.ts).
-    retry: (failures, error) => error instanceof ApiError && retryEarlyStart(failures, error.status, error.message),
+    retry: (failures, error) => error instanceof ApiError && retryEarlyStart(failures, error.code),
     retryDelay: EARLY_START_RETRY_MS,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -92,7 +92,7 @@ export function ContestScreen() {
   useEffect(() => {
     if (start.isError) {
       const error = start.error;
-      const next = startErrorOutcome(error instanceof ApiError ? error.status : 0, error instanceof ApiError ? error.message : null);
+      const next = error instanceof ApiError ? startErrorOutcome(error.status, error.code, error.message) : startErrorOutcome(0, null, null);
       setOutcome((prev) => (prev?.kind === 'take' ? prev : next));
     } else if (start.data) {
       const next = startResponseOutcome(start.data, Date.now() + offsetMs);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api';
-import { CONTEST_ERRORS } from '@mathsprint/shared/protocol';
+import { CONTEST_ERRORS, ErrorCode } from '@mathsprint/shared/protocol';
 import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from './final-submit';
 
 describe('finalSubmitBlockedReason (spec §5)', () => {
@@ -32,19 +32,31 @@ describe('finalSubmitErrorMessage (spec §8)', () => {
 });
 
 describe('submitAlreadySettled', () => {
-  it("takes 409 'Your attempt is already submitted' as done, at close and on Execute Submit", () => {
+  const alreadySubmitted = new ApiError(CONTEST_ERRORS.alreadySubmitted, 409, ErrorCode.ALREADY_SUBMITTED);
+  const over = new ApiError(CONTEST_ERRORS.over, 409, ErrorCode.CONTEST_OVER);
+
+  it("takes 409 'Your attempt is already submitted' (ALREADY_SUBMITTED) as done, at close and on Execute Submit", () => {
     expect(CONTEST_ERRORS.alreadySubmitted).toBe('Your attempt is already submitted');
-    for (const when of ['auto', 'manual'] as const) expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.alreadySubmitted, 409), when)).toBe(true);
+    for (const when of ['auto', 'manual'] as const) expect(submitAlreadySettled(alreadySubmitted, when)).toBe(true);
   });
 
-  it("takes 'The contest is over' as done only at close (the server's close pass submits it)", () => {
-    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.over, 409), 'auto')).toBe(true);
-    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.over, 409), 'manual')).toBe(false);
+  it("takes 'The contest is over' (CONTEST_OVER) as done only at close (the server's close pass submits it)", () => {
+    expect(submitAlreadySettled(over, 'auto')).toBe(true);
+    expect(submitAlreadySettled(over, 'manual')).toBe(false);
+  });
+
+  it('decides by the code, not by the text', () => {
+    // The same sentences without their code (a proxy, an older server) are not taken as done.
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.alreadySubmitted, 409), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.over, 409), 'auto')).toBe(false);
+    // A code says it whatever the wording.
+    expect(submitAlreadySettled(new ApiError('Déjà soumis', 409, ErrorCode.ALREADY_SUBMITTED), 'manual')).toBe(true);
   });
 
   it('leaves real failures alone', () => {
     expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.alreadySubmitted, 500), 'auto')).toBe(false);
-    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.noAnswers, 400), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new ApiError(CONTEST_ERRORS.noAnswers, 400, ErrorCode.NO_ANSWERS), 'auto')).toBe(false);
+    expect(submitAlreadySettled(new ApiError('Something went wrong on our side. Please try again.', 500, ErrorCode.INTERNAL), 'auto')).toBe(false);
     expect(submitAlreadySettled(new ApiError('Failed to submit contest', 0), 'auto')).toBe(false);
     expect(submitAlreadySettled(new TypeError('fetch failed'), 'auto')).toBe(false);
   });

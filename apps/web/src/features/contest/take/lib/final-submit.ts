@@ -2,7 +2,7 @@
  * Rules of the final submit from the summary (spec §2 "Summary view", §5 "Contest final submit",
  * §8 "Contest final submit failure").
  */
-import { CONTEST_ERRORS } from '@mathsprint/shared/protocol';
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { ApiError } from '../../../../lib/api';
 import { TAKE_MESSAGES } from './messages';
 
@@ -27,14 +27,14 @@ export function finalSubmitErrorMessage(error: unknown): string {
 /**
  * Whether a refused POST /contest/submit still leaves the attempt submitted, so the page goes to the
  * results as after a success. Submitting an attempt already submitted answers 200 with it; these
- * 409s come from the moments after close before the server's close pass (within one scheduler tick)
- * has submitted it: 'Your attempt is already submitted' (CONTEST_ERRORS.alreadySubmitted) and, for
- * the close-time submit only, 'The contest is over'.
+ * refusals come from the moments after close before the server's close pass (within one scheduler
+ * tick) has submitted it, told by their code (never their text): ALREADY_SUBMITTED ('Your attempt is
+ * already submitted') and, for the close-time submit only, CONTEST_OVER ('The contest is over').
  *
  * @param when - 'auto': the submit at close time; 'manual': Execute Submit.
  */
 export function submitAlreadySettled(error: unknown, when: 'auto' | 'manual'): boolean {
-  if (!(error instanceof ApiError) || error.status !== 409) return false;
-  if (error.message === CONTEST_ERRORS.alreadySubmitted) return true;
-  return when === 'auto' && error.message === CONTEST_ERRORS.over;
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === ErrorCode.ALREADY_SUBMITTED) return true;
+  return when === 'auto' && error.code === ErrorCode.CONTEST_OVER;
 }

@@ -23,43 +23,48 @@ const question = { questionIndex: 0, question: '1 + 1', points: 5, difficulty: '
 
 describe('startErrorOutcome (spec §2, §8; issue #3)', () => {
   it("shows 'Contest ∉ Available Set' for an unknown contest", () => {
-    expect(startErrorOutcome(404, 'Contest not found')).toEqual({ kind: 'unavailable' });
-    expect(startErrorOutcome(400, 'contestId is required')).toEqual({ kind: 'unavailable' });
+    expect(startErrorOutcome(404, 'CONTEST_NOT_FOUND', 'Contest not found')).toEqual({ kind: 'unavailable' });
+    expect(startErrorOutcome(400, 'INVALID_INPUT', 'contestId is required')).toEqual({ kind: 'unavailable' });
   });
 
   it('sends a closed contest to its results', () => {
-    expect(startErrorOutcome(409, 'The contest is over')).toEqual({ kind: 'results' });
+    expect(startErrorOutcome(409, 'CONTEST_OVER', 'The contest is over')).toEqual({ kind: 'results' });
   });
 
   it('asks again when joined a moment before the server opens the contest, then gives up and goes home', () => {
-    expect(retryEarlyStart(0, 409, 'The contest has not started yet')).toBe(true);
-    expect(retryEarlyStart(EARLY_START_RETRIES - 1, 409, 'The contest has not started yet')).toBe(true);
-    expect(retryEarlyStart(EARLY_START_RETRIES, 409, 'The contest has not started yet')).toBe(false);
-    expect(startErrorOutcome(409, 'The contest has not started yet')).toEqual({ kind: 'home', message: 'The contest has not started yet' });
+    expect(retryEarlyStart(0, 'CONTEST_NOT_STARTED')).toBe(true);
+    expect(retryEarlyStart(EARLY_START_RETRIES - 1, 'CONTEST_NOT_STARTED')).toBe(true);
+    expect(retryEarlyStart(EARLY_START_RETRIES, 'CONTEST_NOT_STARTED')).toBe(false);
+    expect(startErrorOutcome(409, 'CONTEST_NOT_STARTED', 'The contest has not started yet')).toEqual({ kind: 'home', message: 'The contest has not started yet' });
+  });
+
+  it('decides by the code: the sentence without its code is not asked again', () => {
+    expect(retryEarlyStart(0, null)).toBe(false);
+    expect(startErrorOutcome(409, null, 'The contest has not started yet')).toEqual({ kind: 'results' });
   });
 
   it('never asks again for any other failure', () => {
-    expect(retryEarlyStart(0, 409, 'The contest is over')).toBe(false);
-    expect(retryEarlyStart(0, 403, 'Please register for the contest first')).toBe(false);
-    expect(retryEarlyStart(0, 500, 'The contest has not started yet')).toBe(false);
-    expect(retryEarlyStart(0, 0, null)).toBe(false);
+    expect(retryEarlyStart(0, 'CONTEST_OVER')).toBe(false);
+    expect(retryEarlyStart(0, 'NOT_REGISTERED')).toBe(false);
+    expect(retryEarlyStart(0, 'INTERNAL')).toBe(false);
+    expect(retryEarlyStart(0, null)).toBe(false);
   });
 
   it("goes home with the server's message when not registered", () => {
-    expect(startErrorOutcome(403, 'Please register for the contest first')).toEqual({
+    expect(startErrorOutcome(403, 'NOT_REGISTERED', 'Please register for the contest first')).toEqual({
       kind: 'home',
       message: 'Please register for the contest first',
     });
-    expect(startErrorOutcome(403, '')).toEqual({ kind: 'home', message: 'Please register for the contest first' });
+    expect(startErrorOutcome(403, 'NOT_REGISTERED', '')).toEqual({ kind: 'home', message: 'Please register for the contest first' });
   });
 
   it('asks an expired session to login again', () => {
-    expect(startErrorOutcome(401, 'Invalid token')).toEqual({ kind: 'login', message: 'Please login to access the contest' });
+    expect(startErrorOutcome(401, 'SESSION_EXPIRED', 'Invalid token')).toEqual({ kind: 'login', message: 'Please login to access the contest' });
   });
 
   it("goes home with 'Failed to load contest' on any other failure", () => {
     for (const status of [0, 500, 502, 429]) {
-      expect(startErrorOutcome(status, 'boom')).toEqual({ kind: 'home', message: 'Failed to load contest' });
+      expect(startErrorOutcome(status, null, 'boom')).toEqual({ kind: 'home', message: 'Failed to load contest' });
     }
   });
 });

@@ -5,18 +5,18 @@
  *   Set' with Return Home;
  * - opened up to 10 s before openTime (by the corrected clock): the start is held until then
  *   (`earlyStartHoldMs`), so that it is not refused at all;
- * - 409 'The contest has not started yet': the page asks again (`retryEarlyStart`). Join appears
+ * - 409 CONTEST_NOT_STARTED ('The contest has not started yet'): the page asks again (`retryEarlyStart`). Join appears
  *   when this browser's estimate of the server's clock reaches openTime; the estimate is taken
  *   once, so a browser clock stepped forward since (NTP, a sleeping laptop) shows Join early. A
  *   player who joins then waits a moment instead of being sent away. Still not started after the
  *   retries → that message, then home;
- * - 409 ('The contest is over'), an attempt already submitted, or a contest already closed on the
+ * - any other 409 ('The contest is over'), an attempt already submitted, or a contest already closed on the
  *   server's clock → its results (issue #3: a user who opens it after close is sent to its results);
  * - 403 ('Please register for the contest first') → that message, then home;
  * - 401 (session expired) → 'Please login to access the contest', then /login;
  * - anything else → 'Failed to load contest', then home (spec §8 "Contest load failure").
  */
-import type { ContestStartResponse } from '@mathsprint/shared/protocol';
+import { ErrorCode, type ContestStartResponse } from '@mathsprint/shared/protocol';
 import { instantMs } from './contest-time';
 import { TAKE_MESSAGES } from './messages';
 
@@ -60,20 +60,18 @@ export function earlyStartHoldMs(openMs: number, nowMs: number): number {
   return early + EARLY_START_HOLD_MARGIN_MS;
 }
 
-const isNotStartedYet = (status: number, message: string | null | undefined): boolean =>
-  status === 409 && message === TAKE_MESSAGES.notStarted;
-
 /**
  * @param status - HTTP status of the failed call (0 for a network failure or a malformed body).
- * @param message - the server's `error` text, if any.
+ * @param code - the server's error code (ApiError.code), null when the body had none.
+ * @param message - the server's `error` text, if any: shown for a 403.
  */
-export function startErrorOutcome(status: number, message: string | null | undefined): StartOutcome {
+export function startErrorOutcome(status: number, code: ErrorCode | null, message: string | null | undefined): StartOutcome {
   switch (status) {
     case 400:
     case 404:
       return { kind: 'unavailable' };
     case 409:
-      return isNotStartedYet(status, message) ? { kind: 'home', message: TAKE_MESSAGES.notStarted } : { kind: 'results' };
+      return code === ErrorCode.CONTEST_NOT_STARTED ? { kind: 'home', message: TAKE_MESSAGES.notStarted } : { kind: 'results' };
     case 401:
       return { kind: 'login', message: TAKE_MESSAGES.loginRequired };
     case 403:
@@ -85,10 +83,12 @@ export function startErrorOutcome(status: number, message: string | null | undef
 
 /**
  * Whether POST /contest/start should be sent again after its `failures`-th failure (TanStack
- * Query's `retry`, counting from 0): only for "not started yet", at most EARLY_START_RETRIES times.
+ * Query's `retry`, counting from 0): only for CONTEST_NOT_STARTED ('The contest has not started
+ * yet'), at most EARLY_START_RETRIES times.
+ * @param code - the server's error code (ApiError.code), null when the body had none.
  */
-export function retryEarlyStart(failures: number, status: number, message: string | null | undefined): boolean {
-  return isNotStartedYet(status, message) && failures < EARLY_START_RETRIES;
+export function retryEarlyStart(failures: number, code: ErrorCode | null): boolean {
+  return code === ErrorCode.CONTEST_NOT_STARTED && failures < EARLY_START_RETRIES;
 }
 
 /**
