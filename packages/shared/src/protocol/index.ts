@@ -2,6 +2,7 @@ export * from './error-code.js';
 export * from './common.js';
 export * from './http.js';
 export * from './socket.js';
+export * from './socket-acks.js';
 export * from './duel-player.js';
 export * from './accounts.js';
 export * from './contest.js';
