@@ -15,7 +15,7 @@
  *    database write; the rating service stores a game once, by its id).
  * The leases themselves are room-leases.ts; the clocks room-clocks.ts; duel.service.ts wires them.
  */
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import type { Logger } from '../platform/logger.js';
 import type { DuelRoom } from './duel.machine.js';
 import type { GameClock, RoomClocks } from './room-clocks.js';

@@ -22,12 +22,10 @@ import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import { recordDuel, type DuelRecordResult } from './duel-record.js';
-import { finishedDuelSchema, type FinishedDuel } from './finished-game.js';
+import { finishedDuelSchema, type FinishedDuel } from '../duel/duel.service.js';
 
 /** A contest's final standings are rated through this, in the transaction that finalizes it. */
 export { applyRatingPeriod, type RatingChange, type RatingPeriodInput, type RatingSource } from './rating-period.js';
-/** The record of a finished Math Challenge that the duel hands to `recordDuel`. */
-export type { FinishedDuel } from './finished-game.js';
 
 export interface RatingService {
   /**

@@ -47,44 +47,47 @@ export const DUEL_ERRORS = Object.fromEntries(Object.entries(DUEL_REFUSALS).map(
 /** The players list of roomUpdate, progressUpdate, gameOver and the acknowledgements. */
 export const duelPlayersSchema = z.array(duelPlayerSchema);
 
-/** Ack of createRoom and joinRoom: the room's code, players, mode (minutes) and the host flag. */
-export const roomAckSchema = z.union([
-  errorReplySchema,
-  z.object({ roomCode: z.string(), players: duelPlayersSchema, mode: z.number(), isHost: z.boolean() }),
-]);
+/** A room taken (createRoom, joinRoom): its code, players, mode (minutes) and the host flag. */
+export const joinedRoomSchema = z.object({ roomCode: z.string(), players: duelPlayersSchema, mode: z.number(), isHost: z.boolean() });
+export type JoinedRoom = z.infer<typeof joinedRoomSchema>;
+
+/** Ack of createRoom and joinRoom: the room taken, or the error. */
+export const roomAckSchema = z.union([errorReplySchema, joinedRoomSchema]);
 export type RoomAck = z.infer<typeof roomAckSchema>;
 
-/** Ack of rejoinRoom: the room's full state, or the error. timeLeft in seconds. */
-export const rejoinAckSchema = z.union([
-  errorReplySchema,
-  z.object({
-    players: duelPlayersSchema,
-    timeLeft: z.number(),
-    /** The player's own index (questions solved) and points. */
-    playerState: z.object({ current: z.number(), score: z.number() }),
-    /** Every question text; empty while the room waits. */
-    questions: z.array(z.string()),
-    mode: z.number(),
-    roomCode: z.string(),
-    status: z.enum(['waiting', 'playing', 'finished']),
-    isHost: z.boolean(),
-    /**
-     * Milliseconds until the game's clock starts, present only during its 3 s start countdown (spec
-     * §9; an addition to spec §7): a client back in the room then (a reload, a blip, another
-     * device) shows the rest of the countdown instead of a game whose answers the server still
-     * refuses ("The game has not started yet").
-     */
-    startsInMs: z.number().optional(),
-  }),
-]);
+/** A seated player's view of the room (rejoinRoom's success): timeLeft in seconds. */
+export const roomSnapshotSchema = z.object({
+  players: duelPlayersSchema,
+  timeLeft: z.number(),
+  /** The player's own index (questions solved) and points. */
+  playerState: z.object({ current: z.number(), score: z.number() }),
+  /** Every question text; empty while the room waits. */
+  questions: z.array(z.string()),
+  mode: z.number(),
+  roomCode: z.string(),
+  status: z.enum(['waiting', 'playing', 'finished']),
+  isHost: z.boolean(),
+  /**
+   * Milliseconds until the game's clock starts, present only during its 3 s start countdown (spec
+   * §9; an addition to spec §7): a client back in the room then (a reload, a blip, another
+   * device) shows the rest of the countdown instead of a game whose answers the server still
+   * refuses ("The game has not started yet").
+   */
+  startsInMs: z.number().optional(),
+});
+export type RoomSnapshot = z.infer<typeof roomSnapshotSchema>;
+
+/** Ack of rejoinRoom: the room's full state, or the error. */
+export const rejoinAckSchema = z.union([errorReplySchema, roomSnapshotSchema]);
 export type RejoinAck = z.infer<typeof rejoinAckSchema>;
 
-/** Ack of submitAnswer. score in points; currentQuestion is the player's index after the answer,
- * nextQuestion the text at that index (null when every question is solved). */
-export const answerAckSchema = z.union([
-  errorReplySchema,
-  z.object({ correct: z.boolean(), score: z.number(), currentQuestion: z.number(), nextQuestion: z.string().nullable() }),
-]);
+/** A judged answer (submitAnswer's success). score in points; currentQuestion is the player's
+ * index after the answer, nextQuestion the text at that index (null when every question is solved). */
+export const answerResultSchema = z.object({ correct: z.boolean(), score: z.number(), currentQuestion: z.number(), nextQuestion: z.string().nullable() });
+export type AnswerResult = z.infer<typeof answerResultSchema>;
+
+/** Ack of submitAnswer: the judged answer, or the error. */
+export const answerAckSchema = z.union([errorReplySchema, answerResultSchema]);
 export type AnswerAck = z.infer<typeof answerAckSchema>;
 
 /** Ack of getTimer: timeLeft in seconds. The room's refusals carry timeLeft 0 too (spec §7); the
