@@ -111,7 +111,7 @@ describe('payload validation', () => {
       ['joinRoom', { roomCode: 'AB\u0000CDE' }, 'roomCode must not contain the NUL character (U+0000)'],
       ['rejoinRoom', { roomCode: 'ABCDEF', name: 'Ada\u0000' }, 'name must not contain the NUL character (U+0000)'],
     ] as const) {
-      expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error });
+      expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error, code: 'INVALID_INPUT' });
     }
     expect(await roomCount()).toBe(rooms);
     // createRoom without any payload, only the callback.

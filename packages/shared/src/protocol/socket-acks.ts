@@ -107,3 +107,23 @@ export const gameOverSchema = z.object({ players: duelPlayersSchema, winner: z.s
 export const rematchStartedSchema = gameStartedSchema.extend({ players: duelPlayersSchema });
 /** timerUpdate: timeLeft in whole seconds. */
 export const timerUpdateSchema = z.object({ timeLeft: z.number() });
+/** rematchStarting: the rematch's clock starts in `seconds` (s). */
+export const rematchStartingSchema = z.object({ seconds: z.number() });
+/** rematchRequested: the name of the player who asked. */
+export const rematchRequestedSchema = z.object({ name: z.string() });
+
+/**
+ * The payload schema of each Math Challenge room event, by event name: the web client parses what
+ * it hears with them (features/duel use-socket-event.ts). roomUpdate and progressUpdate carry the
+ * bare players list (spec §7).
+ */
+export const duelEventSchemas = {
+  roomUpdate: duelPlayersSchema,
+  progressUpdate: duelPlayersSchema,
+  gameStarted: gameStartedSchema,
+  timerUpdate: timerUpdateSchema,
+  gameOver: gameOverSchema,
+  rematchStarted: rematchStartedSchema,
+  rematchStarting: rematchStartingSchema,
+  rematchRequested: rematchRequestedSchema,
+} as const;

@@ -10,18 +10,10 @@ import type { LeaderboardEntry } from './http.js';
 import { modeSchema } from './http.js';
 import { numericAnswerSchema } from './common.js';
 import type { CommentRoomPayload, DailyComment } from './daily.js';
-import type { DuelPlayer } from './duel-player.js';
-import type {
-  AnswerAck,
-  ErrorAck,
-  gameOverSchema,
-  gameStartedSchema,
-  RejoinAck,
-  rematchStartedSchema,
-  RoomAck,
-  TimerAck,
-  timerUpdateSchema,
-} from './socket-acks.js';
+import type { AnswerAck, duelEventSchemas, ErrorAck, RejoinAck, RoomAck, TimerAck } from './socket-acks.js';
+
+/** The payload of Math Challenge room event E, from its schema (socket-acks.ts). */
+type DuelEvent<E extends keyof typeof duelEventSchemas> = z.infer<(typeof duelEventSchemas)[E]>;
 
 /**
  * The handshake's `auth` object. `token`: the session token (spec §7); without a valid one the
@@ -71,26 +63,26 @@ export interface ServerToClientEvents {
   serverShutdown: (payload: { reconnectInMs: number }) => void;
   ratingUpdate: (players: RatingUpdateEntry[]) => void;
   leaderboardUpdate: (top: LeaderboardEntry[]) => void;
-  roomUpdate: (players: DuelPlayer[]) => void;
-  gameStarted: (payload: z.infer<typeof gameStartedSchema>) => void;
+  roomUpdate: (players: DuelEvent<'roomUpdate'>) => void;
+  gameStarted: (payload: DuelEvent<'gameStarted'>) => void;
   /** timeLeft in whole seconds, sent every second while a game runs. */
-  timerUpdate: (payload: z.infer<typeof timerUpdateSchema>) => void;
-  progressUpdate: (players: DuelPlayer[]) => void;
+  timerUpdate: (payload: DuelEvent<'timerUpdate'>) => void;
+  progressUpdate: (players: DuelEvent<'progressUpdate'>) => void;
   /** Sent when a game ends: final players ranked by score. */
-  gameOver: (payload: z.infer<typeof gameOverSchema>) => void;
+  gameOver: (payload: DuelEvent<'gameOver'>) => void;
   /**
    * A rematch's clock has started (spec §4 "When the server announces a rematch started … the app
    * returns to /game"): sent when the 3 s countdown that follows rematchStarting ends, so a client
    * that goes to /game on it finds the clock running and its answers counted.
    */
-  rematchStarted: (payload: z.infer<typeof rematchStartedSchema>) => void;
+  rematchStarted: (payload: DuelEvent<'rematchStarted'>) => void;
   /**
    * Ours, beyond spec §7: both players asked for a rematch, and its clock starts in `seconds` (s,
    * DUEL.startCountdownSeconds), when rematchStarted follows. The web app shows its 3-2-1 countdown
    * from here; a client that ignores it waits on 'Starting...' (spec §2 "Game results").
    */
-  rematchStarting: (payload: { seconds: number }) => void;
-  rematchRequested: (payload: { name: string }) => void;
+  rematchStarting: (payload: DuelEvent<'rematchStarting'>) => void;
+  rematchRequested: (payload: DuelEvent<'rematchRequested'>) => void;
   /** The season leaderboard changed (a submission): reload GET /api/daily/season. At most once per second. */
   seasonUpdate: (payload: { year: number; month: number }) => void;
   /** A comment was stored (sent to its room 'comments:{date}:{sectionKey}' only). */
