@@ -136,14 +136,14 @@ function schedule(player: Player, every: number, correctShare: number, firstDela
     const started = performance.now();
     const measured = recording;
     if (measured) sent++;
-    player.socket.emit('submitAnswer', { answer: value }, (reply: { error?: string; correct?: boolean; currentQuestion?: number }) => {
+    player.socket.emit('submitAnswer', { answer: value }, (reply: { error?: string; code?: string; correct?: boolean; currentQuestion?: number }) => {
       if (measured) {
         latencies.push(performance.now() - started);
         acked++;
       }
       if (reply.error) {
         if (measured) errors[reply.error] = (errors[reply.error] ?? 0) + 1;
-        if (reply.error === 'Time is up' || reply.error === 'You have solved every question') player.done = true;
+        if (reply.code === 'TIME_UP' || reply.code === 'ALL_SOLVED') player.done = true;
         return;
       }
       if (typeof reply.currentQuestion === 'number') player.current = reply.currentQuestion;

@@ -41,7 +41,8 @@ export interface FloodCounts {
 
 /** Events written per turn of the event loop: the socket's buffer never holds more than one batch. */
 const BATCH = 50;
-const RATE_LIMITED = 'Too many messages, slow down';
+/** `code` of an event the server dropped for the rate limit (protocol ErrorCode). */
+const RATE_LIMITED = 'RATE_LIMITED';
 
 const counts: FloodCounts = {
   type: 'counts',
@@ -62,7 +63,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const turn = () => new Promise((r) => setImmediate(r));
 
 function onAck(reply: unknown): void {
-  if ((reply as { error?: string } | null)?.error === RATE_LIMITED) counts.eventsRateLimited++;
+  if ((reply as { code?: string } | null)?.code === RATE_LIMITED) counts.eventsRateLimited++;
 }
 
 /** Floods over `client` until it closes. */

@@ -83,7 +83,7 @@ describe('DELETE /api/me on one server', () => {
     });
     // A new connection with the token is let in signed out, as any refused token is.
     const again = await connect(server, player.token);
-    expect(await emit(again, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play' });
+    expect(await emit(again, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
     // Signing in again fails; the erased row keeps only its id and the name others see.
     expect((await call(server, 'POST', '/login', { body: { email: player.email, password: PASSWORD } })).status).toBe(401);
     const [row] = await server.database.db.select().from(users).where(eq(users.id, player.id));
@@ -244,6 +244,6 @@ describe.skipIf(!testRedisUrl)(`DELETE /api/me with two servers on Redis (needs 
     expect(await call(b, 'GET', '/api/me', { token: player.token })).toMatchObject({ status: 401 });
     expect(await cutB).toBe('io server disconnect');
     const again = await connect(b, player.token);
-    expect(await emit(again, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play' });
+    expect(await emit(again, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
   });
 });

@@ -334,8 +334,8 @@ describe('accounts: stale tokens and guests', () => {
 
     const stale = await connectPlayer(server.url, old);
     sockets.push(stale);
-    expect(await emitForAck(stale, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play' });
-    expect(await emitForAck(stale, 'joinCommentRoom', { date: new Date().toISOString().slice(0, 10), sectionKey: 'basic' })).toEqual({ error: 'Please log in to play' });
+    expect(await emitForAck(stale, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+    expect(await emitForAck(stale, 'joinCommentRoom', { date: new Date().toISOString().slice(0, 10), sectionKey: 'basic' })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
     const fresh = await connectPlayer(server.url, changed.body.token);
     sockets.push(fresh);
     expect(await emitForAck(fresh, 'createRoom', { mode: 1 })).toMatchObject({ isHost: true });
@@ -381,7 +381,7 @@ describe.each(roomBackends())('Math Challenge rooms in %s: outsiders and payload
     const { roomCode: code } = await emitForAck(host.socket, 'createRoom', { mode: 1 });
     expect((await emitForAck(guestPlayer.socket, 'joinRoom', { roomCode: code })).players).toHaveLength(2);
     // An answer in the waiting room counts for nothing.
-    expect(await emitForAck(guestPlayer.socket, 'submitAnswer', { answer: 1 })).toEqual({ error: 'The game has not started yet' });
+    expect(await emitForAck(guestPlayer.socket, 'submitAnswer', { answer: 1 })).toEqual({ error: 'The game has not started yet', code: 'GAME_NOT_STARTED' });
     const started = nextWhere(guestPlayer.socket, 'gameStarted');
     expect(await emitForAck(host.socket, 'startGame')).toEqual({});
     await started;
@@ -417,12 +417,12 @@ describe.each(roomBackends())('Math Challenge rooms in %s: outsiders and payload
     const heard = received(mallory.socket);
     const before = await duel.store.get(game.code);
 
-    expect(await emitForAck(mallory.socket, 'joinRoom', { roomCode: game.code })).toEqual({ error: 'Room is full' });
-    expect(await emitForAck(mallory.socket, 'rejoinRoom', { roomCode: game.code, name: game.host.account.name })).toEqual({ error: 'You are not in this room' });
-    expect(await emitForAck(mallory.socket, 'submitAnswer', { answer: game.answers[0] })).toEqual({ error: 'You are not in a room' });
-    expect(await emitForAck(mallory.socket, 'startGame')).toEqual({ error: 'You are not in a room' });
-    expect(await emitForAck(mallory.socket, 'rematch', {})).toEqual({ error: 'You are not in a room' });
-    expect(await emitForAck(mallory.socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
+    expect(await emitForAck(mallory.socket, 'joinRoom', { roomCode: game.code })).toEqual({ error: 'Room is full', code: 'ROOM_FULL' });
+    expect(await emitForAck(mallory.socket, 'rejoinRoom', { roomCode: game.code, name: game.host.account.name })).toEqual({ error: 'You are not in this room', code: 'NOT_IN_ROOM' });
+    expect(await emitForAck(mallory.socket, 'submitAnswer', { answer: game.answers[0] })).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+    expect(await emitForAck(mallory.socket, 'startGame')).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+    expect(await emitForAck(mallory.socket, 'rematch', {})).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+    expect(await emitForAck(mallory.socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
     expect(await emitForAck(mallory.socket, 'leaveRoom')).toEqual({});
     expect(await duel.store.get(game.code)).toEqual(before);
     const current = await call<{ room: unknown }>(server, 'GET', '/api/rooms/current', { token: mallory.account.token });
@@ -452,7 +452,7 @@ describe.each(roomBackends())('Math Challenge rooms in %s: outsiders and payload
     const progress = nextWhere(game.guest.socket, 'progressUpdate');
     expect(await emitForAck(game.host.socket, 'submitAnswer', { answer: game.answers[0] })).toMatchObject({ correct: true });
     await progress;
-    expect(await refused).toEqual({ error: 'You are not in this room' });
+    expect(await refused).toEqual({ error: 'You are not in this room', code: 'NOT_IN_ROOM' });
     await settle();
     expect(heard).toEqual([]);
     expect((await duel.store.get(game.code))!.seats.map((s) => s.userId)).toEqual([game.host.account.id, game.guest.account.id]);

@@ -143,8 +143,8 @@ describe('daily discussion', () => {
     bobSocket.on('commentVoted', () => relayed++);
     const forged = { _id: 'forged', text: 'fake', user: { _id: bob.id, name: 'Bob' }, createdAt: new Date().toISOString(), votes: {}, date: TODAY, sectionKey: 'basic' };
     const raw = annSocket as unknown as { timeout(ms: number): { emitWithAck(event: string, ...args: unknown[]): Promise<unknown> } };
-    expect(await raw.timeout(3000).emitWithAck('newComment', forged)).toEqual({ error: 'Unknown event: newComment' });
-    expect(await raw.timeout(3000).emitWithAck('commentVoted', forged)).toEqual({ error: 'Unknown event: commentVoted' });
+    expect(await raw.timeout(3000).emitWithAck('newComment', forged)).toEqual({ error: 'Unknown event: newComment', code: 'UNKNOWN_EVENT' });
+    expect(await raw.timeout(3000).emitWithAck('commentVoted', forged)).toEqual({ error: 'Unknown event: commentVoted', code: 'UNKNOWN_EVENT' });
     await new Promise((r) => setTimeout(r, 200));
     expect(relayed).toBe(0);
     bobSocket.off('newComment');
@@ -154,18 +154,20 @@ describe('daily discussion', () => {
   });
 
   it('validates room joins: payload, future date, guests and signed-out sockets', async () => {
-    expect(await join(annSocket, { date: '2026-01-30', sectionKey: 'basic' })).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)' });
-    expect(await join(annSocket, { date: TODAY, sectionKey: 'nope' })).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/) });
-    expect(await join(annSocket, 'comments:2026-01-30:basic')).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)' });
-    expect(await join(annSocket, 'comments:2026-01-29:nope')).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/) });
+    expect(await join(annSocket, { date: '2026-01-30', sectionKey: 'basic' })).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)', code: 'INVALID_INPUT' });
+    expect(await join(annSocket, { date: TODAY, sectionKey: 'nope' })).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/), code: 'INVALID_INPUT' });
+    expect(await join(annSocket, 'comments:2026-01-30:basic')).toEqual({ error: 'date 2026-01-30 is in the future (today is 2026-01-29 UTC)', code: 'INVALID_INPUT' });
+    expect(await join(annSocket, 'comments:2026-01-29:nope')).toMatchObject({ error: expect.stringMatching(/sectionKey must be one of/), code: 'INVALID_INPUT' });
     expect(await join(annSocket, 'room-1')).toEqual({
       error: "Name the comment room 'comments:{date}:{sectionKey}' or send {date, sectionKey}, got 'room-1'",
+      code: 'INVALID_INPUT',
     });
     const visitor = await guest(server);
     expect(await join(await connect(visitor.token), { date: TODAY, sectionKey: 'basic' })).toEqual({
       error: 'Please sign in with an account to use daily practice',
+      code: 'LOGIN_REQUIRED',
     });
-    expect(await join(await connect(), { date: TODAY, sectionKey: 'basic' })).toEqual({ error: 'Please log in to play' });
+    expect(await join(await connect(), { date: TODAY, sectionKey: 'basic' })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
   });
 
   it('enforces 1–500 trimmed characters, known comments and voteType', async () => {

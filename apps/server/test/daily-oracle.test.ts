@@ -80,8 +80,8 @@ describe('daily sets without an oracle', () => {
     watching.on('commentVoted', () => heard++);
 
     expect(await comments(reader.token)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
-    expect(await join(watching)).toEqual({ error: SUBMIT_FIRST });
-    expect(await join(watching)).toEqual({ error: SUBMIT_FIRST });
+    expect(await join(watching)).toEqual({ error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' });
+    expect(await join(watching)).toEqual({ error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' });
     expect(await comment(reader.token, 'what is question 4?')).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
     expect(await vote(reader.token, posted.body.comment._id)).toMatchObject({ status: 403, body: { error: SUBMIT_FIRST, code: 'SUBMIT_TO_DISCUSS' } });
     // Opening the set is not enough.

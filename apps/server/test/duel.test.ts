@@ -165,12 +165,12 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(joined.players.map((p: DuelPlayer) => p.name)).toEqual(['Alice', 'Bob']);
       expect((await roomUpdate).map((p) => p.name)).toEqual(['Alice', 'Bob']);
 
-      expect(await call(sc, 'joinRoom', { roomCode: code })).toEqual({ error: 'Room is full' });
-      expect(await call(sc, 'joinRoom', { roomCode: 'ZZZZZZ' })).toEqual({ error: 'Room not found' });
+      expect(await call(sc, 'joinRoom', { roomCode: code })).toEqual({ error: 'Room is full', code: 'ROOM_FULL' });
+      expect(await call(sc, 'joinRoom', { roomCode: 'ZZZZZZ' })).toEqual({ error: 'Room not found', code: 'ROOM_NOT_FOUND' });
       // Joining again is harmless.
       expect((await call(sb, 'joinRoom', { roomCode: code })).players).toHaveLength(2);
 
-      expect(await call(sb, 'startGame')).toEqual({ error: 'Only the host can start the game' });
+      expect(await call(sb, 'startGame')).toEqual({ error: 'Only the host can start the game', code: 'NOT_HOST' });
       expect((await duel.store.get(code))!.status).toBe('waiting');
 
       const startedA = next(sa, 'gameStarted');
@@ -185,7 +185,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(ga.questions).toEqual(q.texts);
 
       // The 3 s countdown runs on the clients; the server's clock waits for it.
-      expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({ error: 'The game has not started yet' });
+      expect(await call(sa, 'submitAnswer', { answer: q.answers[0] })).toEqual({ error: 'The game has not started yet', code: 'GAME_NOT_STARTED' });
       expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 60 });
       clock.advance(3000);
 
@@ -242,7 +242,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect((await call(sa, 'submitAnswer', 42)).error).toBeTruthy();
       expect(await duel.store.get(code)).toEqual(before);
       // Carol is in no room.
-      expect(await call(sc, 'submitAnswer', { answer: 1 })).toEqual({ error: 'You are not in a room' });
+      expect(await call(sc, 'submitAnswer', { answer: 1 })).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
 
       // Time runs out: timerUpdate 0, final progressUpdate, gameOver with the winner.
       const lastTimer = next(sa, 'timerUpdate');
@@ -261,7 +261,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
         ['Bob', 2],
         ['Alice', 1],
       ]);
-      expect(await call(sb, 'submitAnswer', { answer: q.answers[2] })).toEqual({ error: 'Time is up' });
+      expect(await call(sb, 'submitAnswer', { answer: q.answers[2] })).toEqual({ error: 'Time is up', code: 'TIME_UP' });
       expect(await call(sa, 'getTimer', {})).toEqual({ timeLeft: 0 });
 
       // Recorded once, off the acknowledgement path, and rated for both signed-in players.
@@ -304,13 +304,13 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const [a, b] = await Promise.all([signup('Ann'), signup('Ben')]);
       const [sa, sb] = await Promise.all([connect(a.token), connect(b.token)]);
       const { roomCode } = await call(sa, 'createRoom', { mode: 2 });
-      expect(await call(sa, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
+      expect(await call(sa, 'startGame')).toEqual({ error: 'Waiting for an opponent to join', code: 'NEED_OPPONENT' });
       await call(sb, 'joinRoom', { roomCode });
       const update = nextWhere(sb, 'roomUpdate', (players) => players.length === 1);
       expect(await call(sa, 'leaveRoom')).toEqual({});
       expect((await update).map((p) => p.name)).toEqual(['Ben']);
-      expect(await call(sa, 'startGame')).toEqual({ error: 'You are not in a room' });
-      expect(await call(sb, 'startGame')).toEqual({ error: 'Waiting for an opponent to join' });
+      expect(await call(sa, 'startGame')).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+      expect(await call(sb, 'startGame')).toEqual({ error: 'Waiting for an opponent to join', code: 'NEED_OPPONENT' });
       const rejoined = await call(sa, 'joinRoom', { roomCode });
       expect(rejoined.isHost).toBe(false);
       expect(rejoined.players.map((p: DuelPlayer) => p.name)).toEqual(['Ben', 'Ann']);
@@ -327,16 +327,16 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect((await update).map((p) => p.name)).toEqual(['Alice']);
       // The host leaves too: the first room is empty and closed.
       await call(t.host.socket, 'joinRoom', { roomCode: own.roomCode });
-      expect(await call(sc, 'joinRoom', { roomCode: t.code })).toEqual({ error: 'Room not found' });
+      expect(await call(sc, 'joinRoom', { roomCode: t.code })).toEqual({ error: 'Room not found', code: 'ROOM_NOT_FOUND' });
       expect(((await duel.store.get(t.code)) !== undefined)).toBe(false);
 
       const started = next(t.guest.socket, 'gameStarted');
       expect(await call(t.guest.socket, 'startGame')).toEqual({});
       await started;
-      expect(await call(t.host.socket, 'createRoom', { mode: 1 })).toEqual({ error: DUEL_ERRORS.finishCurrent });
+      expect(await call(t.host.socket, 'createRoom', { mode: 1 })).toEqual({ error: DUEL_ERRORS.finishCurrent, code: 'IN_ANOTHER_GAME' });
       const { roomCode } = await call(sc, 'createRoom', { mode: 1 });
-      expect(await call(t.host.socket, 'joinRoom', { roomCode })).toEqual({ error: DUEL_ERRORS.finishCurrent });
-      expect(await call(t.host.socket, 'leaveRoom')).toEqual({ error: DUEL_ERRORS.finishCurrent });
+      expect(await call(t.host.socket, 'joinRoom', { roomCode })).toEqual({ error: DUEL_ERRORS.finishCurrent, code: 'IN_ANOTHER_GAME' });
+      expect(await call(t.host.socket, 'leaveRoom')).toEqual({ error: DUEL_ERRORS.finishCurrent, code: 'IN_ANOTHER_GAME' });
       await runOut({ host: t.guest, guest: t.host, code: own.roomCode });
     });
 
@@ -356,7 +356,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       for (const { roomCode } of created) if ((await duel.store.get(roomCode)) !== undefined) live.push(roomCode);
       expect(live).toEqual([current!.code]);
       for (const { roomCode } of created.filter((r) => r.roomCode !== current!.code)) {
-        expect(await call(sc, 'joinRoom', { roomCode })).toEqual({ error: 'Room not found' });
+        expect(await call(sc, 'joinRoom', { roomCode })).toEqual({ error: 'Room not found', code: 'ROOM_NOT_FOUND' });
       }
 
       // Joining two rooms at once from two tabs seats her in one of them only.
@@ -428,7 +428,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const firstGameId = (await duel.store.get(t.code))!.game!.id;
       await runOut(t);
 
-      expect(await call(t.host.socket, 'startGame')).toEqual({ error: 'The game is over: ask for a rematch' });
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: 'The game is over: ask for a rematch', code: 'GAME_OVER' });
       const requested = next(t.guest.socket, 'rematchRequested');
       const hostHears = record(t.host.socket, 'rematchRequested');
       expect(await call(t.host.socket, 'rematch', {})).toEqual({});
@@ -444,7 +444,7 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       expect(await call(t.guest.socket, 'rematch')).toEqual({});
       expect(await Promise.all([countdownA, countdownB])).toEqual([{ seconds: 3 }, { seconds: 3 }]);
       const room = (await duel.store.get(t.code))!;
-      expect(await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toEqual({ error: 'The game has not started yet' });
+      expect(await call(t.guest.socket, 'submitAnswer', { answer: room.game!.questions.answers[0] })).toEqual({ error: 'The game has not started yet', code: 'GAME_NOT_STARTED' });
       clock.advance(2900);
       await duel.tick();
       await settle();
@@ -592,11 +592,11 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
 
     it('is refused when the opponent has left the room', async () => {
       const t = await seatTwo(1);
-      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet' });
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'The game is not over yet', code: 'GAME_NOT_OVER' });
       await start(t);
       await runOut(t);
       expect(await call(t.guest.socket, 'leaveRoom')).toEqual({});
-      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'Your opponent has left the room' });
+      expect(await call(t.host.socket, 'rematch', {})).toEqual({ error: 'Your opponent has left the room', code: 'OPPONENT_LEFT' });
     });
   });
 
@@ -641,8 +641,8 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       // Another user cannot take the seat, whatever name they give.
       const mallory = await signup('Mallory');
       const sm = await connect(mallory.token);
-      expect(await call(sm, 'rejoinRoom', { roomCode: t.code, name: 'Bob' })).toEqual({ error: 'You are not in this room' });
-      expect(await call(sm, 'rejoinRoom', { roomCode: 'QQQQQQ' })).toEqual({ error: 'Room not found' });
+      expect(await call(sm, 'rejoinRoom', { roomCode: t.code, name: 'Bob' })).toEqual({ error: 'You are not in this room', code: 'NOT_IN_ROOM' });
+      expect(await call(sm, 'rejoinRoom', { roomCode: 'QQQQQQ' })).toEqual({ error: 'Room not found', code: 'ROOM_NOT_FOUND' });
       expect((await call(sm, 'rejoinRoom', {})).error).toBe('Room code required: room ≠ ∅');
       await runOut({ ...t, guest: { user: t.guest.user, socket: back } });
     });
@@ -652,13 +652,13 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       const gone = nextWhere(t.host.socket, 'roomUpdate', (players) => players.some((p) => !p.connected));
       t.guest.socket.disconnect();
       await gone;
-      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway });
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway, code: 'OPPONENT_AWAY' });
 
       // A client that rejoins by itself (the web app, on its room screens) opts out: its dashboard
       // tab does not make the player look present.
       const elsewhere = await connect(t.guest.user.token, { autoRejoin: false });
-      expect(await call(elsewhere, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
-      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway });
+      expect(await call(elsewhere, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+      expect(await call(t.host.socket, 'startGame')).toEqual({ error: DUEL_ERRORS.opponentAway, code: 'OPPONENT_AWAY' });
 
       const returned = nextWhere(t.host.socket, 'roomUpdate', (players) => players.length === 2 && players.every((p) => p.connected));
       const back = await connect(t.guest.user.token);
@@ -679,8 +679,8 @@ describe.each(roomBackends())('rooms in %s', (backend) => {
       // Once the player has left the room, a new connection is in no room.
       expect(await call(again, 'leaveRoom')).toEqual({});
       const later = await connect(t.guest.user.token);
-      expect(await call(later, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
-      expect(await call(later, 'rematch')).toEqual({ error: 'You are not in a room' });
+      expect(await call(later, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
+      expect(await call(later, 'rematch')).toEqual({ error: 'You are not in a room', code: 'NOT_IN_ROOM' });
     });
 
     it('runs a game to its end and records it when a player leaves mid-game', async () => {

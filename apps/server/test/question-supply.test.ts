@@ -123,7 +123,7 @@ describe.each(roomBackends())('the question supply (rooms and sessions in %s)', 
     // Every 400 ms of the minute: 149 answers, and the list still had a question for the next.
     expect(solved).toBe(60_000 / FAST_PLAYER_MS - 1);
     expect(solved).toBeLessThan(texts.length);
-    expect(await emitForAck(t.host, 'submitAnswer', { answer: solveQuestionText(texts[solved]!) })).toEqual({ error: 'Time is up' });
+    expect(await emitForAck(t.host, 'submitAnswer', { answer: solveQuestionText(texts[solved]!) })).toEqual({ error: 'Time is up', code: 'TIME_UP' });
     await duel.tick();
     const result = await over;
     expect(result.players.find((p) => p.name === 'Ada')).toMatchObject({ current: solved });

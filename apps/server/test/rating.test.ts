@@ -14,7 +14,7 @@ import { rateHeadToHead, rateContest, type Glicko2Rating } from '@mathsprint/sha
 import type { LeaderboardEntry, RatingUpdateEntry, ServerToClientEvents, ClientToServerEvents } from '@mathsprint/shared/protocol';
 import { gamePlayers, games, ratingHistory, users } from '../src/db/schema/index.js';
 import type { Notifier } from '../src/platform/notifier.js';
-import type { FinishedDuel } from '../src/rating/finished-game.js';
+import type { FinishedDuel } from '../src/duel/duel.service.js';
 import { applyRatingPeriod } from '../src/rating/rating-period.js';
 import { createRatingService } from '../src/rating/rating.service.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';

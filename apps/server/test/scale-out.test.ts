@@ -397,7 +397,7 @@ describe('connection state recovery through Redis', () => {
     revoked.connect();
     await back;
     expect(revoked.recovered).toBe(true);
-    expect(await call(revoked, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play' });
+    expect(await call(revoked, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
     const sockets = await server.app.io.in(`user:${ann.id}`).fetchSockets();
     expect(sockets.map((s) => s.id)).not.toContain(revoked.id);
     revoked.disconnect();

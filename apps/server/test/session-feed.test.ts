@@ -78,7 +78,7 @@ describe('session change feed between two servers on one database', () => {
     expect(Date.now() - changedAt).toBeLessThan(FEED_INTERVAL_MS * 2 + 1_000);
 
     // Back with the revoked token: connected, but signed out. With the new one: playing.
-    expect(await createRoom(await connect(b, oldToken))).toEqual({ error: 'Please log in to play' });
+    expect(await createRoom(await connect(b, oldToken))).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
     const fresh = await connect(b, changed.body.token);
     expect(await createRoom(fresh)).toMatchObject({ isHost: true });
     await new Promise((r) => setTimeout(r, FEED_INTERVAL_MS * 3));

@@ -82,7 +82,7 @@ async function flood(socket: Socket): Promise<void> {
 }
 
 const stillPlays = async (socket: Socket) =>
-  expect(await socket.timeout(5000).emitWithAck('getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
+  expect(await socket.timeout(5000).emitWithAck('getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
 
 describe('flood back-off, in memory', () => {
   let server: TestServer;

@@ -49,12 +49,12 @@ describe('handshake authentication', () => {
     for (const auth of [{}, { token: '' }, { token: 'not-a-jwt' }, { token: 42 }, { token: 'x'.repeat(10_000) }]) {
       const socket = await connect(auth);
       const rooms = await roomCount();
-      expect(await call(socket, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play' });
-      expect(await call(socket, 'joinRoom', { roomCode: 'ABCDEF' })).toEqual({ error: 'Please log in to play' });
-      expect(await call(socket, 'startGame')).toEqual({ error: 'Please log in to play' });
-      expect(await call(socket, 'submitAnswer', { answer: 3 })).toEqual({ error: 'Please log in to play' });
-      expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play' });
-      expect(await call(socket, 'rematch', {})).toEqual({ error: 'Please log in to play' });
+      expect(await call(socket, 'createRoom', { mode: 1 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+      expect(await call(socket, 'joinRoom', { roomCode: 'ABCDEF' })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+      expect(await call(socket, 'startGame')).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+      expect(await call(socket, 'submitAnswer', { answer: 3 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+      expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
+      expect(await call(socket, 'rematch', {})).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
       expect(await roomCount()).toBe(rooms);
       socket.disconnect();
     }
@@ -84,7 +84,7 @@ describe('handshake authentication', () => {
     }
     // The auth payload comes first: a wrong token there is not rescued by a good one in the query.
     const socket = await connect({ token: 'not-a-jwt' }, { query: { token } });
-    expect(await call(socket, 'createRoom', { mode: 2 })).toEqual({ error: 'Please log in to play' });
+    expect(await call(socket, 'createRoom', { mode: 2 })).toEqual({ error: 'Please log in to play', code: 'LOGIN_REQUIRED' });
   });
 });
 
@@ -111,11 +111,11 @@ describe('payload validation', () => {
       ['joinRoom', { roomCode: 'AB\u0000CDE' }, 'roomCode must not contain the NUL character (U+0000)'],
       ['rejoinRoom', { roomCode: 'ABCDEF', name: 'Ada\u0000' }, 'name must not contain the NUL character (U+0000)'],
     ] as const) {
-      expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error });
+      expect(await call(socket, event, payload), `${event} ${JSON.stringify(payload)}`).toEqual({ error, code: 'INVALID_INPUT' });
     }
     expect(await roomCount()).toBe(rooms);
     // createRoom without any payload, only the callback.
-    expect(await call(socket, 'createRoom')).toEqual({ error: 'Payload must be a JSON object' });
+    expect(await call(socket, 'createRoom')).toEqual({ error: 'Payload must be a JSON object', code: 'INVALID_INPUT' });
   });
 
   it('survives events without an acknowledgement callback and unknown events', async () => {
@@ -125,10 +125,10 @@ describe('payload validation', () => {
     socket.emit('submitAnswer', 'garbage');
     socket.emit('startGame');
     socket.emit('noSuchEvent', { a: 1 });
-    expect(await call(socket, 'noSuchEvent', {})).toEqual({ error: 'Unknown event: noSuchEvent' });
+    expect(await call(socket, 'noSuchEvent', {})).toEqual({ error: 'Unknown event: noSuchEvent', code: 'UNKNOWN_EVENT' });
     // Socket.IO listens to 'error' on every socket itself; a client sending it is still answered.
-    expect(await call(socket, 'error', {})).toEqual({ error: 'Unknown event: error' });
-    expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
+    expect(await call(socket, 'error', {})).toEqual({ error: 'Unknown event: error', code: 'UNKNOWN_EVENT' });
+    expect(await call(socket, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
     expect(socket.connected).toBe(true);
   });
 });
@@ -154,17 +154,17 @@ describe('rate limit', () => {
     for (let i = 0; i < LIMIT + 2; i++) replies.push(await call(flooder, 'getTimer', {}));
     expect(replies.slice(0, LIMIT).every((r) => r.error === 'You are not in a room')).toBe(true);
     expect(replies.slice(LIMIT)).toEqual([
-      { error: 'Too many messages, slow down' },
-      { error: 'Too many messages, slow down' },
+      { error: 'Too many messages, slow down', code: 'RATE_LIMITED' },
+      { error: 'Too many messages, slow down', code: 'RATE_LIMITED' },
     ]);
     // A limited event does nothing.
-    expect(await call(flooder, 'createRoom', { mode: 1 })).toEqual({ error: 'Too many messages, slow down' });
+    expect(await call(flooder, 'createRoom', { mode: 1 })).toEqual({ error: 'Too many messages, slow down', code: 'RATE_LIMITED' });
     expect(await duelHandleOf(server.app.io)!.store.findByUser(a.user._id)).toBeUndefined();
 
     const disconnected = new Promise<string>((resolve) => flooder.once('disconnect', resolve));
     for (let i = 0; i < LIMIT * 3; i++) flooder.emit('getTimer', {});
     expect(await disconnected).toBe('io server disconnect');
-    expect(await call(bystander, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room' });
+    expect(await call(bystander, 'getTimer', {})).toEqual({ timeLeft: 0, error: 'You are not in a room', code: 'NOT_IN_ROOM' });
   });
 
   it('charges invalid payloads five times, so a client sending them is limited and cut off sooner', async () => {
@@ -174,7 +174,7 @@ describe('rate limit', () => {
     // 2 invalid payloads = 10 events > 8: the next valid event is already refused.
     expect((await call(socket, 'createRoom', { mode: 4 })).error).toBe('mode must be one of 1, 2, 3, 5 minutes');
     expect((await call(socket, 'noSuchEvent')).error).toBe('Unknown event: noSuchEvent');
-    expect(await call(socket, 'getTimer', {})).toEqual({ error: 'Too many messages, slow down' });
+    expect(await call(socket, 'getTimer', {})).toEqual({ error: 'Too many messages, slow down', code: 'RATE_LIMITED' });
     const disconnected = new Promise<string>((resolve) => socket.once('disconnect', resolve));
     for (let i = 0; i < LIMIT * 2; i++) socket.emit('getTimer', {});
     expect(await disconnected).toBe('io server disconnect');

@@ -13,12 +13,13 @@
 import { randomUUID } from 'node:crypto';
 import {
   DAILY_ERRORS,
+  ErrorCode,
   commentRoom,
   type DailyCommentResponse,
+  type ErrorReply,
   type DailyCommentsResponse,
   type DailySectionKey,
   type VoteType,
-  ErrorCode,
 } from '@mathsprint/shared/protocol';
 import type { Clock } from '../platform/clock.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -50,9 +51,10 @@ export interface DailyComments {
   list(user: DailyMember, date: string, sectionKey: DailySectionKey, limit: number): Promise<DailyCommentsResponse>;
   /**
    * Why `user` may not read the discussion of `sectionKey` on `date` (the 403 or 401 text of
-   * `list`), or null when they may: joinCommentRoom (daily.socket.ts) asks this before joining.
+   * `list`, with LOGIN_REQUIRED for the 401 and SUBMIT_TO_DISCUSS for the 403), or null when they
+   * may: joinCommentRoom (daily.socket.ts) asks this before joining and acknowledges it as it is.
    */
-  readRefusal(user: DailyMember, date: string, sectionKey: DailySectionKey): Promise<string | null>;
+  readRefusal(user: DailyMember, date: string, sectionKey: DailySectionKey): Promise<ErrorReply | null>;
   /**
    * POST /api/daily/comments/{id}/vote: the same direction again removes the caller's vote, the
    * other switches it (spec §5). Sends commentVoted with the updated comment to its room. One
@@ -111,7 +113,9 @@ export function createDailyComments(deps: {
     },
 
     async readRefusal(user, date, sectionKey) {
-      return discussionRefusal(await repo.discussant(user.id, date, sectionKey), sectionKey)?.message ?? null;
+      const refusal = discussionRefusal(await repo.discussant(user.id, date, sectionKey), sectionKey);
+      if (!refusal) return null;
+      return { error: refusal.message, code: refusal.code };
     },
 
     async vote(user, commentId, voteType) {

@@ -14,7 +14,7 @@
 import { DUEL } from '@mathsprint/shared/constants';
 import { userRoom } from '../platform/notifier.js';
 import type { TypedServer } from '../platform/socket.js';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import * as machine from './duel.machine.js';
 import type { DuelEffect, DuelRoom } from './duel.machine.js';
 import type { ChangeResult } from './room-store.js';

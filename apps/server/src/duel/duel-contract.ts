@@ -18,7 +18,7 @@ import type { Logger } from '../platform/logger.js';
 import type { RedisHandle } from '../platform/redis.js';
 import type { SessionUser } from '../platform/session-user.js';
 import type { AckReply, EventContext, TypedSocket } from '../platform/socket.js';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import type { RoomStore } from './room-store.js';
 
 /** What registerDuelHandlers / createDuelService need (app.ts passes them). */
@@ -91,8 +91,8 @@ type Action<E extends DuelEvent, S extends z.ZodType = typeof emptyPayloadSchema
 ) => AckReply<E> | Promise<AckReply<E>>;
 
 /** The game's actions, one per client event, and the connection hooks (duel.socket.ts routes them).
- * Each action returns its event's spec §7 acknowledgement; a refused action acknowledges
- * `{ error }` with a DUEL_ERRORS text and changes nothing. */
+ * Each action returns its event's spec §7 acknowledgement (socket-acks.ts); a refused action
+ * acknowledges `{ error, code }` from DUEL_REFUSALS and changes nothing. */
 export interface DuelService {
   handle: DuelHandle;
   createRoom: Action<'createRoom', typeof createRoomSchema>;

@@ -6,7 +6,8 @@
  */
 import type { DuelMode } from '@mathsprint/shared/constants';
 import type { PaceThresholds } from '@mathsprint/shared/domain';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { ErrorReply } from '@mathsprint/shared/protocol';
+import type { FinishedDuel } from './finished-duel.js';
 
 export type DuelStatus = 'waiting' | 'playing' | 'finished';
 
@@ -117,8 +118,12 @@ export type DuelEffect =
   | { type: 'rematchRequested'; byUserId: string; name: string };
 
 export type Transition = { ok: true; room: DuelRoom; effects: DuelEffect[] };
-export type Refusal = { ok: false; error: string };
+/** A refused transition: the sentence and code of its rule (DUEL_REFUSALS), acknowledged as they are. */
+export type Refusal = { ok: false } & ErrorReply;
 export type Outcome<Extra = unknown> = (Transition & Extra) | Refusal;
+
+/** The error acknowledgement `{ error, code }` of a refusal. */
+export const replyOf = (refusal: Refusal): ErrorReply => ({ error: refusal.error, code: refusal.code });
 
 /** Ack data of a submitted answer (spec §7 submitAnswer). */
 export interface AnswerReply {

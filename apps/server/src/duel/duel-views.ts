@@ -5,7 +5,7 @@
  * (duel.machine.ts, which re-exports all of it) so that each file stays small.
  */
 import { PACE_FLAG_MESSAGE, rankPlayers } from '@mathsprint/shared/domain';
-import type { CurrentRoomResponse, DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
+import type { CurrentRoomResponse, DuelPlayer, RoomSnapshot } from '@mathsprint/shared/protocol';
 import { DUEL_ROOM_IDLE_MS, durationMs, isHost, questionTexts, seatOf, type DuelRoom } from './duel-room.js';
 
 /** The players as the wire shows them (spec §3 "Player"), seat order. */
@@ -81,7 +81,7 @@ export function timeLeft(room: DuelRoom, now: number): number {
 /** The rejoin acknowledgement for a player of the room (spec §7 rejoinRoom): players, the server's
  * timeLeft, the player's own {current, score}, question texts, mode, code, status, host flag, and,
  * during a game's 3 s start countdown (spec §9), startsInMs: ms until its clock starts. */
-export function snapshotFor(room: DuelRoom, userId: string, now: number): RejoinAck {
+export function snapshotFor(room: DuelRoom, userId: string, now: number): RoomSnapshot {
   const seat = seatOf(room, userId);
   return {
     players: publicPlayers(room),

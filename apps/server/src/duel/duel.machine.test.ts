@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, DUEL_REFUSALS } from '@mathsprint/shared/protocol';
 import { duelDifficulty, generateQuestions, LATEST_RULES, pointsForDifficulty } from '@mathsprint/shared/domain';
 import * as m from './duel.machine.js';
 import type { DuelRoom, Outcome, Transition } from './duel.machine.js';
@@ -46,6 +46,9 @@ describe('waiting room', () => {
     expect(m.isHost(joined.room, bob.userId)).toBe(false);
 
     expect(refusal(m.joinRoom(joined.room, carol, T0))).toBe(DUEL_ERRORS.roomFull);
+    // A refusal carries its rule's code beside the sentence: the socket acknowledges both as they are.
+    expect(m.joinRoom(joined.room, carol, T0)).toEqual({ ok: false, error: 'Room is full', code: 'ROOM_FULL' });
+    expect(m.startGame(joined.room, bob.userId, { id: 'g', seed: 's' }, T0)).toEqual({ ok: false, ...DUEL_REFUSALS.notHost });
     const again = ok(m.joinRoom(joined.room, bob, T0));
     expect(again.room).toBe(joined.room);
     expect(again.effects).toEqual([]);

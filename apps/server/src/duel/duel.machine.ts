@@ -1,7 +1,7 @@
 /**
  * The rules of the two-player Math Challenge as pure functions (STYLE habit 3): each takes a room,
  * the acting user and `now` (epoch ms) and returns the next room plus the effects to broadcast, or
- * an error text. No sockets, timers, randomness or storage here: `duel.service.ts` translates between
+ * a refusal (its sentence and code, DUEL_REFUSALS). No sockets, timers, randomness or storage here: `duel.service.ts` translates between
  * these functions and the network, and `room-store.ts` keeps the rooms. A room is plain
  * JSON-serialisable data so that a Redis-backed store can hold it later. The room's types and seat
  * look-ups are duel-room.ts, what the wire shows of it duel-views.ts; both are re-exported here.
@@ -24,8 +24,8 @@ import {
   pointsForDifficulty,
   type PaceThresholds,
 } from '@mathsprint/shared/domain';
-import { DUEL_ERRORS } from '@mathsprint/shared/protocol';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import { DUEL_REFUSALS, type DuelRefusalKey } from '@mathsprint/shared/protocol';
+import type { FinishedDuel } from './finished-duel.js';
 import {
   durationMs,
   isHost,
@@ -46,7 +46,7 @@ import { winnerName } from './duel-views.js';
 export * from './duel-room.js';
 export * from './duel-views.js';
 
-const refuse = (error: string): Refusal => ({ ok: false, error });
+const refuse = (why: DuelRefusalKey): Refusal => ({ ok: false, ...DUEL_REFUSALS[why] });
 const noChange = (room: DuelRoom): Transition => ({ ok: true, room, effects: [] });
 
 /** The game's questions: `duelQuestionCount(mode)` of them (150 per minute, issue #47), difficulty
@@ -111,8 +111,8 @@ function newSeat(who: DuelIdentity): DuelSeat {
  */
 export function joinRoom(room: DuelRoom, who: DuelIdentity, now: number): Outcome {
   if (seatIndex(room, who.userId) >= 0) return setConnected(room, who.userId, true, now);
-  if (room.seats.length >= DUEL.maxPlayers) return refuse(DUEL_ERRORS.roomFull);
-  if (room.status !== 'waiting') return refuse(DUEL_ERRORS.alreadyStarted);
+  if (room.seats.length >= DUEL.maxPlayers) return refuse('roomFull');
+  if (room.status !== 'waiting') return refuse('alreadyStarted');
   return { ok: true, room: bump(room, { seats: [...room.seats, newSeat(who)] }, now), effects: [{ type: 'roomUpdate' }] };
 }
 
@@ -134,7 +134,7 @@ export function setConnected(room: DuelRoom, userId: string, connected: boolean,
 export function leaveRoom(room: DuelRoom, userId: string, now: number, asName?: string): Outcome<{ closed: boolean }> {
   const i = seatIndex(room, userId);
   if (i < 0) return { ok: true, room, effects: [], closed: false };
-  if (room.status === 'playing') return refuse(DUEL_ERRORS.finishCurrent);
+  if (room.status === 'playing') return refuse('finishCurrent');
   if (room.status === 'waiting') {
     const seats = room.seats.filter((_, j) => j !== i);
     const next = bump(room, { seats }, now);
@@ -180,12 +180,12 @@ function begin(room: DuelRoom, game: NewGame, now: number, rematch: boolean): Tr
  * `game` carries a fresh id and question seed chosen by the caller.
  */
 export function startGame(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
-  if (seatIndex(room, userId) < 0) return refuse(DUEL_ERRORS.notInRoom);
-  if (!isHost(room, userId)) return refuse(DUEL_ERRORS.notHost);
-  if (room.status === 'playing') return refuse(DUEL_ERRORS.alreadyStarted);
-  if (room.status === 'finished') return refuse(DUEL_ERRORS.gameOverUseRematch);
-  if (room.seats.length !== DUEL.maxPlayers) return refuse(DUEL_ERRORS.needOpponent);
-  if (!room.seats.every((s) => s.connected)) return refuse(DUEL_ERRORS.opponentAway);
+  if (seatIndex(room, userId) < 0) return refuse('notInRoom');
+  if (!isHost(room, userId)) return refuse('notHost');
+  if (room.status === 'playing') return refuse('alreadyStarted');
+  if (room.status === 'finished') return refuse('gameOverUseRematch');
+  if (room.seats.length !== DUEL.maxPlayers) return refuse('needOpponent');
+  if (!room.seats.every((s) => s.connected)) return refuse('opponentAway');
   return begin(room, game, now, false);
 }
 
@@ -230,16 +230,16 @@ function finish(room: DuelRoom, endedAt: number, now: number): Transition {
  */
 export function submitAnswer(room: DuelRoom, userId: string, answer: number, now: number): Outcome<{ reply: AnswerReply }> {
   const i = seatIndex(room, userId);
-  if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
+  if (i < 0) return refuse('notInRoom');
   const game = room.game;
-  if (room.status === 'waiting' || !game) return refuse(DUEL_ERRORS.notStarted);
-  if (room.status === 'finished' || now >= game.endsAt) return refuse(DUEL_ERRORS.timeUp);
-  if (now < game.startsAt) return refuse(DUEL_ERRORS.notStarted);
+  if (room.status === 'waiting' || !game) return refuse('notStarted');
+  if (room.status === 'finished' || now >= game.endsAt) return refuse('timeUp');
+  if (now < game.startsAt) return refuse('notStarted');
   const seat = room.seats[i]!;
   const questions = game.questions;
   const { answers, points } = questions;
   const count = answers.length;
-  if (seat.current >= count) return refuse(DUEL_ERRORS.allSolved);
+  if (seat.current >= count) return refuse('allSolved');
 
   if (!isCorrectAnswer({ answer: answers[seat.current]! }, answer)) {
     return {
@@ -315,10 +315,10 @@ export function tick(room: DuelRoom, now: number): Transition | null {
  */
 export function requestRematch(room: DuelRoom, userId: string, game: NewGame, now: number): Outcome {
   const i = seatIndex(room, userId);
-  if (i < 0) return refuse(DUEL_ERRORS.notInRoom);
-  if (room.status !== 'finished') return refuse(DUEL_ERRORS.notOver);
+  if (i < 0) return refuse('notInRoom');
+  if (room.status !== 'finished') return refuse('notOver');
   const opponent = room.seats[1 - i];
-  if (!opponent || opponent.left || !opponent.connected) return refuse(DUEL_ERRORS.opponentLeft);
+  if (!opponent || opponent.left || !opponent.connected) return refuse('opponentLeft');
   const seat = room.seats[i]!;
   if (opponent.rematch) return begin(room, game, now, true);
   if (seat.rematch) return noChange(room);

@@ -13,16 +13,17 @@ import { randomUUID, webcrypto } from 'node:crypto';
 import { hostname } from 'node:os';
 import { roomCode, type PaceThresholds, type Rng } from '@mathsprint/shared/domain';
 import type { z } from 'zod';
-import { DUEL_ERRORS, type createRoomSchema, type CurrentRoomResponse, type emptyPayloadSchema, type HandshakeAuth, type joinRoomSchema } from '@mathsprint/shared/protocol';
+import { DUEL_REFUSALS, type createRoomSchema, type CurrentRoomResponse, type DuelRefusalKey, type emptyPayloadSchema, type ErrorAck } from '@mathsprint/shared/protocol';
+import type { ErrorReply, HandshakeAuth, joinRoomSchema } from '@mathsprint/shared/protocol';
 import { paceThresholds } from '../fair-play/fair-play.service.js';
 import { createLocalLocks } from '../platform/local-locks.js';
 import { createRedisLocks, type KeyedLock } from '../platform/redis-locks.js';
 import type { SessionUser } from '../platform/session-user.js';
 import type { EventContext, TypedServer, TypedSocket } from '../platform/socket.js';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import { clockOf, createClockFollowing } from './clock-following.js';
 import * as machine from './duel.machine.js';
-import type { DuelIdentity, DuelRoom, Refusal } from './duel.machine.js';
+import { replyOf, type DuelIdentity, type DuelRoom, type Refusal } from './duel.machine.js';
 import { createDuelBroadcasts, duelRoom } from './duel-broadcasts.js';
 import { startLeaseLoop } from './lease-loop.js';
 import { SEAT_LOCK_NAME } from './redis-keys.js';
@@ -35,6 +36,8 @@ import { createSeatAttachment } from './seat-attachment.js';
 import type { DuelDeps, DuelHandle, DuelService } from './duel-contract.js';
 
 export type { DuelDeps, DuelHandle, DuelService } from './duel-contract.js';
+/** The record of a finished game that the duel hands to the rating service (finished-duel.ts). */
+export { finishedDuelSchema, type FinishedDuel, type FinishedDuelPlayer } from './finished-duel.js';
 
 /** How often abandoned rooms are looked for. */
 const SWEEP_EVERY_MS = 60_000;
@@ -46,11 +49,11 @@ const identity = (user: SessionUser): DuelIdentity => ({ userId: user.id, name: 
 
 const newGame = (pace: PaceThresholds): machine.NewGame => ({ id: randomUUID(), seed: randomUUID(), pace });
 
-const refusal = (error: string): Refusal => ({ ok: false, error });
+const refusal = (why: DuelRefusalKey): Refusal => ({ ok: false, ...DUEL_REFUSALS[why] });
 
 /** Runs `transition` only for a user seated in the room; "You are not in a room" otherwise. */
-function seated<R extends ChangeResult>(userId: string, transition: (room: DuelRoom) => R, error: string = DUEL_ERRORS.noRoom) {
-  return (room: DuelRoom): R | Refusal => (machine.seatOf(room, userId) ? transition(room) : refusal(error));
+function seated<R extends ChangeResult>(userId: string, transition: (room: DuelRoom) => R, why: DuelRefusalKey = 'noRoom') {
+  return (room: DuelRoom): R | Refusal => (machine.seatOf(room, userId) ? transition(room) : refusal(why));
 }
 
 /** Builds the Math Challenge for one process: store, clocks, sweeper and, with Redis, the leases. */
@@ -142,14 +145,14 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
       seatLock(`user:${context.user.id}`, () => handler(context, payload));
 
   /** Takes the user out of their current room before they create or join another. Refused while
-   * their game runs ("Finish your current game first"). Returns an error text or null. */
-  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string, asName?: string): Promise<string | null> {
+   * their game runs ("Finish your current game first"). Returns the refusal's ack or null. */
+  async function leaveCurrentRoom(user: SessionUser, now: number, exceptCode?: string, asName?: string): Promise<ErrorReply | null> {
     const current = await store.findByUser(user.id);
     if (!current || current.code === exceptCode) return null;
     const outcome = await store.update(current.code, (room) => machine.leaveRoom(room, user.id, now, asName));
     if (!outcome) return null;
     const { result } = outcome;
-    if (!result.ok) return result.error;
+    if (!result.ok) return replyOf(result);
     emitTransition(result);
     seats.detachUser(user.id, current.code);
     if (result.closed) await deleteRoom(current.code);
@@ -200,14 +203,14 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
       ? startLeaseLoop({ leases, presence, store, clocks, clockOf, record, clock, logger, absent: seatPresence.absent, reassert: seatPresence.reassert })
       : null;
 
-  /** Runs a seated player's transition on the socket's room and broadcasts it; `{}` or the error. */
-  async function act(socket: TypedSocket, userId: string, transition: (room: DuelRoom) => ChangeResult | Refusal): Promise<{ error?: string }> {
+  /** Runs a seated player's transition on the socket's room and broadcasts it; `{}` or the refusal. */
+  async function act(socket: TypedSocket, userId: string, transition: (room: DuelRoom) => ChangeResult | Refusal): Promise<ErrorAck> {
     const code = socket.data.duelCode;
-    if (!code) return { error: DUEL_ERRORS.noRoom };
+    if (!code) return DUEL_REFUSALS.noRoom;
     const outcome = await store.update(code, seated(userId, transition));
-    if (!outcome) return { error: DUEL_ERRORS.noRoom };
+    if (!outcome) return DUEL_REFUSALS.noRoom;
     const { result } = outcome;
-    if (result && !result.ok) return { error: (result as Refusal).error };
+    if (result && !result.ok) return replyOf(result as Refusal);
     emitTransition(result);
     return {};
   }
@@ -239,7 +242,7 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
       return room ? machine.currentRoomFor(room, userId, clock.now()) : null;
     },
     leaveForGood: (userId, asName) =>
-      seatLock(`user:${userId}`, () => leaveCurrentRoom({ id: userId, name: asName, isGuest: false }, clock.now(), undefined, asName)),
+      seatLock(`user:${userId}`, async () => (await leaveCurrentRoom({ id: userId, name: asName, isGuest: false }, clock.now(), undefined, asName))?.error ?? null),
   };
 
   return {
@@ -247,7 +250,7 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
     createRoom: bySeatChange(async ({ socket, user }, { mode }: z.output<typeof createRoomSchema>) => {
       const now = clock.now();
       const refused = await leaveCurrentRoom(user, now);
-      if (refused) return { error: refused };
+      if (refused) return refused;
       // 31^6 ≈ 887 million codes: a collision is rare, 20 in a row is a bug.
       for (let i = 0; i < 20; i++) {
         const room = machine.createRoom({ code: roomCode(cryptoRng), mode, host: identity(user) });
@@ -263,18 +266,18 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
     joinRoom: bySeatChange(async ({ socket, user }, { roomCode: code }: z.output<typeof joinRoomSchema>) => {
       const now = clock.now();
       const room = await store.get(code);
-      if (!room) return { error: DUEL_ERRORS.roomNotFound };
+      if (!room) return DUEL_REFUSALS.roomNotFound;
       const current = await store.findByUser(user.id);
-      if (current && current.code !== code && current.status === 'playing') return { error: DUEL_ERRORS.finishCurrent };
+      if (current && current.code !== code && current.status === 'playing') return DUEL_REFUSALS.finishCurrent;
       // Refused joins leave the user's current room alone; the real join below runs on the latest room.
       const check = machine.joinRoom(room, identity(user), now);
-      if (!check.ok) return { error: check.error };
+      if (!check.ok) return replyOf(check);
       await leaveCurrentRoom(user, now, code);
       attach(socket, code);
       const outcome = await store.update(code, (latest) => machine.joinRoom(latest, identity(user), now));
       if (!outcome?.result.ok) {
         detach(socket, code);
-        return { error: outcome ? (outcome.result as Refusal).error : DUEL_ERRORS.roomNotFound };
+        return outcome ? replyOf(outcome.result as Refusal) : DUEL_REFUSALS.roomNotFound;
       }
       emitTransition(outcome.result);
       const next = outcome.result.room;
@@ -293,16 +296,16 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
       // Only a seated player is attached: attaching anyone who names a code would send them the
       // room's broadcasts until the refusal below (a store round trip with Redis).
       const seatedRoom = await store.get(code);
-      if (!seatedRoom) return { error: DUEL_ERRORS.roomNotFound };
-      if (!machine.seatOf(seatedRoom, user.id)) return { error: DUEL_ERRORS.notInRoom };
+      if (!seatedRoom) return DUEL_REFUSALS.roomNotFound;
+      if (!machine.seatOf(seatedRoom, user.id)) return DUEL_REFUSALS.notInRoom;
       // Attached first, so no broadcast after the snapshot below is missed.
       const previous = socket.data.duelCode;
       attach(socket, code);
-      const outcome = await store.update(code, seated(user.id, (room) => machine.setConnected(room, user.id, true, now), DUEL_ERRORS.notInRoom));
+      const outcome = await store.update(code, seated(user.id, (room) => machine.setConnected(room, user.id, true, now), 'notInRoom'));
       if (!outcome?.result.ok) {
         detach(socket, code);
         if (previous && previous !== code) attach(socket, previous);
-        return { error: outcome ? (outcome.result as Refusal).error : DUEL_ERRORS.roomNotFound };
+        return outcome ? replyOf(outcome.result as Refusal) : DUEL_REFUSALS.roomNotFound;
       }
       emitTransition(outcome.result);
       const room = outcome.result.room ?? outcome.before;
@@ -314,21 +317,21 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
     async getTimer({ socket, user }) {
       const code = socket.data.duelCode;
       const room = code === undefined ? undefined : await store.get(code);
-      if (!room || !machine.seatOf(room, user.id)) return { timeLeft: 0, error: DUEL_ERRORS.noRoom };
+      if (!room || !machine.seatOf(room, user.id)) return { timeLeft: 0, ...DUEL_REFUSALS.noRoom };
       followRoom(room);
       return { timeLeft: machine.timeLeft(room, clock.now()) };
     },
 
     submitAnswer({ socket, user }, { answer }) {
       const code = socket.data.duelCode;
-      if (!code) return { error: DUEL_ERRORS.noRoom };
+      if (!code) return DUEL_REFUSALS.noRoom;
       const now = clock.now();
       const outcome = store.update(code, seated(user.id, (room) => machine.submitAnswer(room, user.id, answer, now)));
       return andThen(outcome, (changed) => {
-        if (!changed) return { error: DUEL_ERRORS.noRoom };
+        if (!changed) return DUEL_REFUSALS.noRoom;
         if (redis) followRoom(changed.before);
         const { result } = changed;
-        if (!result.ok) return { error: result.error };
+        if (!result.ok) return replyOf(result);
         emitTransition(result);
         return result.reply;
       });
@@ -342,7 +345,7 @@ export function createDuelService(io: TypedServer, deps: DuelDeps): DuelService 
 
     leaveRoom: bySeatChange(async ({ socket, user }, _payload: z.output<typeof emptyPayloadSchema>) => {
       const refused = await leaveCurrentRoom(user, clock.now());
-      if (refused) return { error: refused };
+      if (refused) return refused;
       // A socket still attached to a room its user no longer sits in (a second tab) lets go too.
       if (socket.data.duelCode) detach(socket, socket.data.duelCode);
       return {};

@@ -43,7 +43,7 @@ export function registerDuelHandlers(io: TypedServer, deps: DuelDeps): DuelHandl
   onClientEvent(io, 'joinRoom', joinRoomSchema, duel.joinRoom, options);
   onClientEvent(io, 'startGame', emptyPayloadSchema, duel.startGame, options);
   onClientEvent(io, 'rejoinRoom', rejoinRoomSchema, duel.rejoinRoom, options);
-  onClientEvent(io, 'getTimer', emptyPayloadSchema, duel.getTimer, { ...options, errorReply: (error) => ({ timeLeft: 0, error }) });
+  onClientEvent(io, 'getTimer', emptyPayloadSchema, duel.getTimer, { ...options, errorReply: (refusal) => ({ timeLeft: 0, ...refusal }) });
   // Synchronous on the in-memory store: the acknowledgement is written before the next socket's
   // input is read, with no promise in between (bench/duel).
   onClientEvent(io, 'submitAnswer', submitAnswerSchema, timedHandler(deps.observeAnswerAck, duel.submitAnswer), options);

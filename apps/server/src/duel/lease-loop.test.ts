@@ -4,7 +4,7 @@
  * decides when the retry runs.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import { ManualClock } from '../platform/clock.js';
 import { createLogger } from '../platform/logger.js';
 import { startLeaseLoop, type LeaseLoop, type LeaseLoopDeps } from './lease-loop.js';

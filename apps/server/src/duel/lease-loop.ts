@@ -16,7 +16,7 @@
  * The leases themselves are room-leases.ts; the clocks room-clocks.ts; duel.service.ts wires them.
  */
 import { performance } from 'node:perf_hooks';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import type { Clock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import type { DuelRoom } from './duel.machine.js';

@@ -21,7 +21,7 @@
 import type { Redis } from 'ioredis';
 import type { Clock } from '../platform/clock.js';
 import { withScripts, type RedisHandle } from '../platform/redis.js';
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import { DUEL } from '@mathsprint/shared/constants';
 import { DUEL_ROOM_IDLE_MS, progressOnlySeat, type DuelQuestions, type DuelRoom } from './duel.machine.js';
 import { QuestionCache } from './question-cache.js';

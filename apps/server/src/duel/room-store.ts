@@ -9,7 +9,7 @@
  * process wrote first) simply runs it again on the newer room. Nothing but the machine's rules
  * decides what a change does.
  */
-import type { FinishedDuel } from '../rating/rating.service.js';
+import type { FinishedDuel } from './finished-duel.js';
 import { isAbandoned, type DuelEffect, type DuelRoom } from './duel.machine.js';
 
 /** What a transition function returns: a new room to save (`ok` with a `room` not identical to

@@ -74,6 +74,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   ALL_SOLVED: 409,
   IN_ANOTHER_GAME: 409,
   UNKNOWN_EVENT: 400,
+  TOO_MANY_ROOMS: 429,
 
   RUN_NOT_FOUND: 404,
   RUN_OVER: 409,

@@ -5,13 +5,13 @@
  *    places a client may put it) is verified on every connection. A missing or invalid
  *    token does NOT refuse the connection: the socket connects with `data.user = null`, so a guest
  *    page still receives leaderboardUpdate (for a while: socket-limits.ts), and every event gets the
- *    error ack "Please log in to play" instead of a connection error the client would only log. A session
- *    revoked later (a password change, on any process) loses its open connections too
- *    (`recheckSessions`);
+ *    error ack "Please log in to play" (LOGIN_REQUIRED) instead of a connection error the client
+ *    would only log. A session revoked later (a password change, on any process) loses its open
+ *    connections too (`recheckSessions`);
  *  - the `user:{id}` room of each signed-in socket, which the Notifier pushes to (ratingUpdate);
  *  - a per-connection rate limit (issue #2 "Bad input and abuse", after lila-ws's 100 messages per
  *    20 s): beyond SOCKET_RATE_LIMIT_EVENTS per SOCKET_RATE_LIMIT_WINDOW_MS, events get the error ack
- *    "Too many messages, slow down" and are dropped; beyond 3× the limit the socket is disconnected,
+ *    "Too many messages, slow down" (RATE_LIMITED) and are dropped; beyond 3× the limit the socket is disconnected,
  *    and its address and user are refused new connections for a growing back-off (flood-gate.ts).
  *    An invalid payload or an unknown event counts five times (STYLE habit 2);
  *  - one route table per server (`onClientEvent`), the way domains handle client events: each event
@@ -34,7 +34,7 @@
 import type { Server as HttpServer } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import type { z } from 'zod';
-import { DUEL_ERRORS, firstIssueMessage, unstorableTextIssue, type ClientToServerEvents, type ServerToClientEvents } from '@mathsprint/shared/protocol';
+import { DUEL_REFUSALS, ErrorCode, firstIssueMessage, unstorableTextIssue, type ClientToServerEvents, type ErrorReply, type ServerToClientEvents } from '@mathsprint/shared/protocol';
 import { REALTIME } from '@mathsprint/shared/constants';
 import type { SessionUser } from '../platform/session-user.js';
 import { corsOrigins, type Config } from '../config.js';
@@ -79,7 +79,7 @@ export interface EventContext {
 interface Route {
   schema: z.ZodType;
   handler: (ctx: EventContext, payload: unknown) => unknown;
-  errorReply: (error: string) => unknown;
+  errorReply: (refusal: ErrorReply) => unknown;
   logger: Logger;
 }
 
@@ -218,7 +218,7 @@ export function createSocketServer(
       const last: unknown = packet[packet.length - 1];
       const ack = typeof last === 'function' ? (last as (reply: unknown) => void) : null;
       if (events > limit) {
-        if (!flooded()) safeAck(ack, { error: DUEL_ERRORS.rateLimited }, logger);
+        if (!flooded()) safeAck(ack, DUEL_REFUSALS.rateLimited, logger);
         return;
       }
       const event = packet[0];
@@ -227,7 +227,7 @@ export function createSocketServer(
         // Every client event is a route; Socket.IO's own listeners ('error', 'disconnect') are not
         // events a client may send, so they are unknown here too and always answered.
         events += INVALID_WEIGHT - 1;
-        if (!flooded()) safeAck(ack, { error: `${DUEL_ERRORS.unknownEvent}: ${String(event).slice(0, 40)}` }, logger);
+        if (!flooded()) safeAck(ack, { ...DUEL_REFUSALS.unknownEvent, error: `${DUEL_REFUSALS.unknownEvent.error}: ${String(event).slice(0, 40)}` }, logger);
         return;
       }
       // The payload is the first argument unless the client sent only the callback.
@@ -236,7 +236,7 @@ export function createSocketServer(
       let pending: PromiseLike<unknown> | null = null;
       try {
         if (!user) {
-          reply = route.errorReply(DUEL_ERRORS.notLoggedIn);
+          reply = route.errorReply(DUEL_REFUSALS.notLoggedIn);
         } else {
           const parsed = route.schema.safeParse(raw);
           // Text PostgreSQL cannot keep as sent (U+0000, lone surrogates) is refused too.
@@ -247,19 +247,19 @@ export function createSocketServer(
           } else {
             events += INVALID_WEIGHT - 1;
             if (flooded()) return;
-            reply = route.errorReply(refusal ?? 'Invalid input');
+            reply = route.errorReply({ error: refusal ?? 'Invalid input', code: ErrorCode.INVALID_INPUT });
           }
         }
       } catch (error) {
         route.logger.error({ err: error, event, userId: user?.id }, 'socket handler failed');
-        reply = route.errorReply(DUEL_ERRORS.internal);
+        reply = route.errorReply(DUEL_REFUSALS.internal);
       }
       if (!pending) return safeAck(ack, reply, route.logger);
       pending.then(
         (value) => safeAck(ack, value, route.logger),
         (error: unknown) => {
           route.logger.error({ err: error, event, userId: user?.id }, 'socket handler failed');
-          safeAck(ack, route.errorReply(DUEL_ERRORS.internal), route.logger);
+          safeAck(ack, route.errorReply(DUEL_REFUSALS.internal), route.logger);
         },
       );
     });
@@ -351,23 +351,24 @@ function hooksFor(io: TypedServer): SocketHooks {
 /**
  * Routes client event `event` of every socket of `io` to `handler`, which receives the signed-in
  * user and the payload parsed with `schema`, and returns the acknowledgement, or a promise of it
- * (the live state may sit in Redis; still no database on an acknowledgement path). Unauthenticated sockets get "Please log in to play", bad
- * payloads the zod message, unexpected exceptions are logged and answered with a generic error.
+ * (the live state may sit in Redis; still no database on an acknowledgement path). Error acks are `{ error, code }`:
+ * unauthenticated sockets get "Please log in to play" (LOGIN_REQUIRED), bad payloads the zod
+ * message (INVALID_INPUT), unexpected exceptions are logged and answered with INTERNAL.
  * Nothing is acknowledged when the client gave no callback, and nothing is thrown either way.
  *
- * @param options.errorReply - shapes an error ack (getTimer's ack always carries timeLeft).
+ * @param options.errorReply - shapes the edge's error acks (getTimer's also carries timeLeft).
  */
 export function onClientEvent<E extends keyof ClientToServerEvents, S extends z.ZodType>(
   io: TypedServer,
   event: E,
   schema: S,
   handler: (ctx: EventContext, payload: z.output<S>) => AckReply<E> | Promise<AckReply<E>>,
-  options: { logger: Logger; errorReply?: (error: string) => AckReply<E> },
+  options: { logger: Logger; errorReply?: (refusal: ErrorReply) => AckReply<E> },
 ): void {
   hooksFor(io).routes.set(event, {
     schema,
     handler: handler as (ctx: EventContext, payload: unknown) => unknown,
-    errorReply: options.errorReply ?? ((error: string) => ({ error })),
+    errorReply: options.errorReply ?? ((refusal: ErrorReply) => ({ error: refusal.error, code: refusal.code })),
     logger: options.logger,
   });
 }

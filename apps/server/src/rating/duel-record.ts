@@ -5,7 +5,8 @@
 import { rateHeadToHead } from '@mathsprint/shared/domain';
 import { gamePlayers, games } from '../db/schema/games.js';
 import { duelFlagId, storeFlags } from '../fair-play/fair-play.service.js';
-import { duelOutcome, type FinishedDuel } from './finished-game.js';
+import type { FinishedDuel } from '../duel/duel.service.js';
+import { duelOutcome } from './finished-game.js';
 import type { Transaction } from '../platform/db.js';
 import { applyRatingPeriod, type RatingChange } from './rating-period.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { duelOutcome, finishedDuelSchema, type FinishedDuel, type FinishedDuelPlayer } from './finished-game.js';
+import { finishedDuelSchema, type FinishedDuel, type FinishedDuelPlayer } from '../duel/duel.service.js';
+import { duelOutcome } from './finished-game.js';
 
 const player = (seat: number, score: number, over: Partial<FinishedDuelPlayer> = {}): FinishedDuelPlayer => ({
   seat,

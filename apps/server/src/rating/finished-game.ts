@@ -1,64 +1,11 @@
 /**
- * What the duel module hands over when a Math Challenge ends. The rating module stores it exactly
- * once (games.id is the key) and, when both players are signed-in non-guests, applies one Glicko-2
- * rating period to both (higher score wins, equal scores draw; issue #2 "Rating").
+ * How a finished Math Challenge counts for ratings: the outcome the rating module derives from the
+ * record the duel hands over (FinishedDuel, owned by duel/finished-duel.ts), which it stores exactly
+ * once (games.id is the key) and, when both players are signed-in non-guests, rates as one
+ * Glicko-2 period (higher score wins, equal scores draw; issue #2 "Rating").
  */
 import { rankPlayers } from '@mathsprint/shared/domain';
-import { z } from 'zod';
-
-export interface FinishedDuelPlayer {
-  /** Seat 0 is the host. */
-  seat: number;
-  userId: string | null;
-  name: string;
-  isGuest: boolean;
-  /** Points scored. */
-  score: number;
-  /** Questions solved. */
-  solved: number;
-  /** The pace rule's reason when the player answered faster than a person can (issue #47), else
-   * null or absent: a flagged game changes neither player's rating. */
-  paceFlag?: string | null;
-}
-
-export interface FinishedDuel {
-  /** Unique per game (a rematch is a new game). */
-  gameId: string;
-  roomCode: string;
-  /** Minutes. */
-  mode: number;
-  /** Epoch ms. */
-  startedAt: number;
-  endedAt: number;
-  players: FinishedDuelPlayer[];
-}
-
-/**
- * Runtime shape check of a FinishedDuel. The duel module is trusted code, but a malformed record
- * would fail its database insert on every retry, so it is refused up front and logged as a bug.
- * Scores and solved counts are whole non-negative numbers (the columns are integers).
- */
-export const finishedDuelSchema = z.object({
-  gameId: z.string().min(1).max(200),
-  roomCode: z.string().min(1).max(32),
-  mode: z.number().int().positive(),
-  startedAt: z.number(),
-  endedAt: z.number(),
-  players: z
-    .array(
-      z.object({
-        seat: z.number().int().nonnegative(),
-        userId: z.string().min(1).nullable(),
-        name: z.string().max(200),
-        isGuest: z.boolean(),
-        score: z.number().int().nonnegative(),
-        solved: z.number().int().nonnegative(),
-        paceFlag: z.string().max(500).nullable().optional(),
-      }),
-    )
-    .min(1)
-    .refine((players) => new Set(players.map((p) => p.seat)).size === players.length, 'seats must be distinct'),
-});
+import type { FinishedDuel, FinishedDuelPlayer } from '../duel/duel.service.js';
 
 /** How a finished duel counts, derived from its scores alone (issue #2 "Rating"). */
 export interface DuelOutcome {

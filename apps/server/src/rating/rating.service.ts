@@ -22,7 +22,7 @@ import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
 import { recordDuel, type DuelRecordResult } from './duel-record.js';
-import { finishedDuelSchema, type FinishedDuel } from './finished-game.js';
+import { finishedDuelSchema, type FinishedDuel } from '../duel/duel.service.js';
 
 /** A contest's final standings are rated through this, in the transaction that finalizes it. */
 export { applyRatingPeriod, type RatingChange, type RatingPeriodInput, type RatingSource } from './rating-period.js';
@@ -30,8 +30,6 @@ export { applyRatingPeriod, type RatingChange, type RatingPeriodInput, type Rati
 export { ratingChangesOf, type StoredRatingChange } from './rating-history.js';
 /** Account deletion renames the erased player in the stored games through this. */
 export { renamePlayerInGames } from './game-names.js';
-/** The record of a finished Math Challenge that the duel hands to `recordDuel`. */
-export type { FinishedDuel } from './finished-game.js';
 
 export interface RatingService {
   /**

@@ -101,6 +101,9 @@ export const ErrorCode = {
   ALL_SOLVED: 'ALL_SOLVED',
   IN_ANOTHER_GAME: 'IN_ANOTHER_GAME',
   UNKNOWN_EVENT: 'UNKNOWN_EVENT',
+  /** A socket that already follows as many rooms as it may (joinCommentRoom: the daily
+   * discussions, MAX_COMMENT_ROOMS_PER_SOCKET); leave one first. */
+  TOO_MANY_ROOMS: 'TOO_MANY_ROOMS',
 
   // Solo timed challenge.
   /** A solo run that does not exist, expired, or is another player's (404). */

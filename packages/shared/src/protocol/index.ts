@@ -3,6 +3,7 @@ export * from './common.js';
 export * from './http.js';
 export * from './http-replies.js';
 export * from './socket.js';
+export * from './socket-acks.js';
 export * from './duel-player.js';
 export * from './accounts.js';
 export * from './contest.js';

@@ -10,7 +10,10 @@ import type { LeaderboardEntry } from './http.js';
 import { modeSchema } from './http.js';
 import { numericAnswerSchema } from './common.js';
 import type { CommentRoomPayload, DailyComment } from './daily.js';
-import type { DuelPlayer } from './duel-player.js';
+import type { AnswerAck, duelEventSchemas, ErrorAck, RejoinAck, RoomAck, TimerAck } from './socket-acks.js';
+
+/** The payload of Math Challenge room event E, from its schema (socket-acks.ts). */
+type DuelEvent<E extends keyof typeof duelEventSchemas> = z.infer<(typeof duelEventSchemas)[E]>;
 
 /**
  * The handshake's `auth` object. `token`: the session token (spec §7); without a valid one the
@@ -23,51 +26,6 @@ import type { DuelPlayer } from './duel-player.js';
 export interface HandshakeAuth {
   token?: string;
   autoRejoin?: boolean;
-}
-
-/** Ack of createRoom and joinRoom: roomCode and players, or error. */
-export interface RoomAck {
-  roomCode?: string;
-  players?: DuelPlayer[];
-  mode?: number;
-  isHost?: boolean;
-  error?: string;
-}
-
-/** Ack of rejoinRoom: error, or the room's full state. timeLeft in seconds. */
-export interface RejoinAck {
-  error?: string;
-  players?: DuelPlayer[];
-  timeLeft?: number;
-  playerState?: { current: number; score: number };
-  questions?: string[];
-  mode?: number;
-  roomCode?: string;
-  /** 'waiting' before start, 'playing', or 'finished'. */
-  status?: 'waiting' | 'playing' | 'finished';
-  isHost?: boolean;
-  /**
-   * Milliseconds until the game's clock starts, present only during its 3 s start countdown (spec
-   * §9; an addition to spec §7): a client back in the room then (a reload, a blip, another device)
-   * shows the rest of the countdown instead of a game whose answers the server still refuses ("The
-   * game has not started yet").
-   */
-  startsInMs?: number;
-}
-
-/** Ack of submitAnswer. score in points; currentQuestion is the player's index after the answer,
- * nextQuestion the text at that index (null when every question is solved). */
-export interface AnswerAck {
-  correct?: boolean;
-  nextQuestion?: string | null;
-  score?: number;
-  currentQuestion?: number;
-  error?: string;
-}
-
-/** Generic ack carrying only an optional error (startGame, rematch, joinCommentRoom). */
-export interface ErrorAck {
-  error?: string;
 }
 
 /** A rating change pushed with ratingUpdate (spec §3 "Live rating update"). */
@@ -83,13 +41,14 @@ export interface ClientToServerEvents {
   joinRoom: (payload: { roomCode: string }, ack: (r: RoomAck) => void) => void;
   startGame: (ack?: (r: ErrorAck) => void) => void;
   rejoinRoom: (payload: { roomCode: string; name?: string }, ack: (r: RejoinAck) => void) => void;
-  getTimer: (payload: Record<string, never>, ack: (r: { timeLeft: number; error?: string }) => void) => void;
+  getTimer: (payload: Record<string, never>, ack: (r: TimerAck) => void) => void;
   submitAnswer: (payload: { answer: number | string }, ack: (r: AnswerAck) => void) => void;
   rematch: (payload: Record<string, never>, ack?: (r: ErrorAck) => void) => void;
   leaveRoom: (ack?: (r: ErrorAck) => void) => void;
   /**
-   * Joins the live discussion room 'comments:{date}:{sectionKey}' (issue #4). The ack carries
-   * `error` for a bad date or key, a future date, or a signed-out or guest socket.
+   * Joins the live discussion room 'comments:{date}:{sectionKey}' (issue #4). The ack is
+   * `{ error, code }` for a bad date or key, a future date, a signed-out or guest socket, or a set
+   * not submitted yet.
    */
   joinCommentRoom: (payload: CommentRoomPayload, ack?: (r: ErrorAck) => void) => void;
   leaveCommentRoom: (payload: CommentRoomPayload, ack?: (r: ErrorAck) => void) => void;
@@ -104,26 +63,26 @@ export interface ServerToClientEvents {
   serverShutdown: (payload: { reconnectInMs: number }) => void;
   ratingUpdate: (players: RatingUpdateEntry[]) => void;
   leaderboardUpdate: (top: LeaderboardEntry[]) => void;
-  roomUpdate: (players: DuelPlayer[]) => void;
-  gameStarted: (payload: { questions: string[]; mode: number }) => void;
+  roomUpdate: (players: DuelEvent<'roomUpdate'>) => void;
+  gameStarted: (payload: DuelEvent<'gameStarted'>) => void;
   /** timeLeft in whole seconds, sent every second while a game runs. */
-  timerUpdate: (payload: { timeLeft: number }) => void;
-  progressUpdate: (players: DuelPlayer[]) => void;
+  timerUpdate: (payload: DuelEvent<'timerUpdate'>) => void;
+  progressUpdate: (players: DuelEvent<'progressUpdate'>) => void;
   /** Sent when a game ends: final players ranked by score. */
-  gameOver: (payload: { players: DuelPlayer[]; winner: string | null }) => void;
+  gameOver: (payload: DuelEvent<'gameOver'>) => void;
   /**
    * A rematch's clock has started (spec §4 "When the server announces a rematch started … the app
    * returns to /game"): sent when the 3 s countdown that follows rematchStarting ends, so a client
    * that goes to /game on it finds the clock running and its answers counted.
    */
-  rematchStarted: (payload: { questions: string[]; mode: number; players: DuelPlayer[] }) => void;
+  rematchStarted: (payload: DuelEvent<'rematchStarted'>) => void;
   /**
    * Ours, beyond spec §7: both players asked for a rematch, and its clock starts in `seconds` (s,
    * DUEL.startCountdownSeconds), when rematchStarted follows. The web app shows its 3-2-1 countdown
    * from here; a client that ignores it waits on 'Starting...' (spec §2 "Game results").
    */
-  rematchStarting: (payload: { seconds: number }) => void;
-  rematchRequested: (payload: { name: string }) => void;
+  rematchStarting: (payload: DuelEvent<'rematchStarting'>) => void;
+  rematchRequested: (payload: DuelEvent<'rematchRequested'>) => void;
   /** The season leaderboard changed (a submission): reload GET /api/daily/season. At most once per second. */
   seasonUpdate: (payload: { year: number; month: number }) => void;
   /** A comment was stored (sent to its room 'comments:{date}:{sectionKey}' only). */
@@ -131,33 +90,6 @@ export interface ServerToClientEvents {
   /** A vote on a comment was stored: the whole updated comment, to its room. */
   commentVoted: (comment: DailyComment) => void;
 }
-
-/**
- * The error texts of the Math Challenge acknowledgements (`{ error }`), in one place so the client
- * can recognise them. Each reads as a sentence a player understands; the spec and issue #2 fix
- * "Room is full", "Room not found", "Room code required: room ≠ ∅" and "Please log in to play".
- */
-export const DUEL_ERRORS = {
-  notLoggedIn: 'Please log in to play',
-  roomNotFound: 'Room not found',
-  roomFull: 'Room is full',
-  notInRoom: 'You are not in this room',
-  noRoom: 'You are not in a room',
-  notHost: 'Only the host can start the game',
-  needOpponent: 'Waiting for an opponent to join',
-  opponentAway: 'Waiting for your opponent to reconnect',
-  alreadyStarted: 'The game has already started',
-  gameOverUseRematch: 'The game is over: ask for a rematch',
-  notStarted: 'The game has not started yet',
-  timeUp: 'Time is up',
-  allSolved: 'You have solved every question',
-  notOver: 'The game is not over yet',
-  opponentLeft: 'Your opponent has left the room',
-  finishCurrent: 'Finish your current game first',
-  rateLimited: 'Too many messages, slow down',
-  unknownEvent: 'Unknown event',
-  internal: 'Something went wrong on our side. Please try again.',
-} as const;
 
 /** Zod schemas of every client payload; the server parses each before acting. */
 export const createRoomSchema = z.object({ mode: modeSchema });

@@ -10,11 +10,12 @@
  * None of it runs before the player has submitted the set (`readable` false, issue #47): the
  * server refuses a discussion's reads and room until then, since its comments can give answers away.
  */
-import type { DailyComment, DailySectionKey, VoteType } from '@mathsprint/shared/protocol';
+import { errorAckSchema, type DailyComment, type DailySectionKey, type VoteType } from '@mathsprint/shared/protocol';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { toast } from 'react-toastify';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 import { getToken } from '../../../lib/storage';
 import { dailyKeys, getDailyComments, postDailyComment, voteOnComment } from '../api/daily-api';
 import { belongsTo, upsertComment } from '../lib/comments';
@@ -46,8 +47,9 @@ export function useDiscussion(date: string, sectionKey: DailySectionKey, viewerI
     const room = { date, sectionKey };
     const commentsKey = dailyKeys.comments(date, sectionKey);
     const join = () => {
-      socket.emit('joinCommentRoom', room, (ack) => {
-        if (ack?.error) console.error('Daily practice: could not join the discussion room:', ack.error);
+      socket.emit('joinCommentRoom', room, (raw) => {
+        const ack = parseAck(errorAckSchema, raw, 'joinCommentRoom');
+        if ('error' in ack) console.error(`Daily practice: could not join the discussion room (${ack.code}):`, ack.error);
       });
     };
     const onReconnect = () => {

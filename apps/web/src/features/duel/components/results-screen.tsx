@@ -19,11 +19,12 @@
  * too.
  */
 import { DUEL } from '@mathsprint/shared/constants';
-import { DUEL_ERRORS, type RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, errorAckSchema } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, IconEquals, IconFlag, IconList, IconTarget, IconTrophy, PaceNotice, Page, PlayerName, ProgressBar, cx } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { parseNavState, resultsNavSchema, saveGameState, type GameNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
@@ -35,7 +36,7 @@ import { whatsappShareText, whatsappShareUrl } from '../lib/share';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useLeaveRoomOnExit } from '../hooks/use-leave-room-on-exit';
 import { useClockResync } from '../hooks/use-clock-resync';
-import { useRoomRejoin } from '../hooks/use-room-rejoin';
+import { useRoomRejoin, type RejoinReply } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
@@ -90,11 +91,13 @@ export function ResultsScreen() {
   }, [nav, navigate]);
 
   const onRejoin = useCallback(
-    (ack: RejoinAck & { timedOut?: boolean }) => {
+    (ack: RejoinReply) => {
+      // A refusal or a time-out changes nothing here: the results stay, Rematch says the rest.
+      if ('timedOut' in ack || 'error' in ack) return;
       if (ack.status === 'finished') {
         setFinished(true);
-        if (ack.players) setPlayers(ack.players);
-      } else if (ack.status === 'playing' && !finished && !rematch && ack.players) {
+        setPlayers(ack.players);
+      } else if (ack.status === 'playing' && !finished && !rematch) {
         setPlayers(ack.players); // the opponent is still playing the first game
       }
       // A rematch may have started while the connection was down: join it. (While the first game
@@ -106,8 +109,8 @@ export function ResultsScreen() {
         setRematchMs(ack.startsInMs);
         return;
       }
-      if (ack.status === 'playing' && ack.questions && ack.roomCode && finished && !rematch) {
-        const state: GameNavState = { roomCode: ack.roomCode, players: ack.players ?? [], questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
+      if (ack.status === 'playing' && finished && !rematch) {
+        const state: GameNavState = { roomCode: ack.roomCode, players: ack.players, questions: ack.questions, mode: ack.mode, isHost: ack.isHost };
         saveGameState(state);
         exit.stay();
         navigate('/game', { replace: true, state });
@@ -179,9 +182,10 @@ export function ResultsScreen() {
   const requestRematch = () => {
     if (!getSocket().connected) return gameToasts.reconnecting();
     setPending(true);
-    getSocket().emit('rematch', {}, (ack) => {
+    getSocket().emit('rematch', {}, (raw) => {
       setPending(false);
-      if (ack?.error) {
+      const ack = parseAck(errorAckSchema, raw, 'rematch');
+      if ('error' in ack) {
         window.alert(ack.error);
         setRequested(false);
         return;

@@ -12,11 +12,12 @@
  * "Connection lost. Reconnecting…" instead of the room's status and Start Game is disabled.
  */
 import { DUEL } from '@mathsprint/shared/constants';
-import { DUEL_ERRORS, type DuelPlayer, type RejoinAck } from '@mathsprint/shared/protocol';
+import { DUEL_ERRORS, errorAckSchema, type DuelPlayer } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, Card, LoadingScreen, Page, PlayerName, cx, initials } from '../../../components/ui';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { copyText } from '../lib/clipboard';
 import { clearGameState, loadGameState, parseNavState, saveGameState, waitingNavSchema, type GameNavState } from '../lib/game-state';
@@ -24,7 +25,7 @@ import { gameToasts } from '../lib/game-toasts';
 import { hostMayHaveChanged, isCurrentPlayer } from '../lib/players';
 import { useConnectionLost } from '../hooks/use-connection-lost';
 import { useRoomFromServer } from '../hooks/use-room-from-server';
-import { useRoomRejoin } from '../hooks/use-room-rejoin';
+import { useRoomRejoin, type RejoinReply } from '../hooks/use-room-rejoin';
 import { useSocketEvent } from '../hooks/use-socket-event';
 import { ReconnectingNotice } from './reconnecting-notice';
 import { StartCountdown } from './start-countdown';
@@ -61,20 +62,20 @@ export function WaitingRoom() {
   }, [room, countdown]);
 
   const onRejoin = useCallback(
-    (ack: RejoinAck & { timedOut?: boolean }) => {
-      if (ack.timedOut) return; // the next reconnect tries again
-      if (ack.error) {
+    (ack: RejoinReply) => {
+      if ('timedOut' in ack) return; // the next reconnect tries again
+      if ('error' in ack) {
         window.alert(ack.error);
         clearGameState();
         navigate('/', { replace: true });
         return;
       }
-      const code = ack.roomCode ?? roomCode ?? '';
-      const players = ack.players ?? [];
-      if (ack.status === 'playing' && ack.questions) {
+      const code = ack.roomCode;
+      const players = ack.players;
+      if (ack.status === 'playing') {
         // The game started while this screen was away: show the rest of its countdown, if it still
         // runs (a reload or a blip during it), else go straight to it.
-        const state: GameNavState = { roomCode: code, players, questions: ack.questions, mode: ack.mode ?? 1, isHost: ack.isHost };
+        const state: GameNavState = { roomCode: code, players, questions: ack.questions, mode: ack.mode, isHost: ack.isHost };
         saveGameState(state);
         if (ack.startsInMs) setCountdown({ state, ms: ack.startsInMs });
         else navigate('/game', { replace: true, state });
@@ -83,11 +84,11 @@ export function WaitingRoom() {
       if (ack.status === 'finished') {
         navigate('/results', {
           replace: true,
-          state: { players, score: ack.playerState?.score ?? 0, roomCode: code, isHost: ack.isHost ?? false },
+          state: { players, score: ack.playerState.score, roomCode: code, isHost: ack.isHost },
         });
         return;
       }
-      setRoom((r) => ({ roomCode: code, players, isHost: ack.isHost ?? r?.isHost ?? false, mode: ack.mode ?? r?.mode }));
+      setRoom({ roomCode: code, players, isHost: ack.isHost, mode: ack.mode });
     },
     [navigate, roomCode],
   );
@@ -120,9 +121,10 @@ export function WaitingRoom() {
   const startGame = () => {
     if (!getSocket().connected) return gameToasts.reconnecting();
     setStarting(true);
-    getSocket().emit('startGame', (ack) => {
+    getSocket().emit('startGame', (raw) => {
       setStarting(false);
-      if (ack?.error) window.alert(ack.error);
+      const ack = parseAck(errorAckSchema, raw, 'startGame');
+      if ('error' in ack) window.alert(ack.error);
     });
   };
 

@@ -6,8 +6,10 @@
  * getTimer takes the room's clock up on that process, so the ticks resume. An error ack ("not in
  * a room") means this socket lost its seat: the screen rejoins.
  */
+import { timerAckSchema } from '@mathsprint/shared/protocol';
 import { useEffect, useRef } from 'react';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 import { useSocketEvent } from './use-socket-event';
 
 /** How long the clock may stay silent before the screen asks for it (ms): 2.5 ticks. */
@@ -43,12 +45,13 @@ export function useClockResync(options: { active: boolean; onTimeLeft: (seconds:
       const socket = getSocket();
       if (asking || !socket.connected || Date.now() - lastHeard.current < CLOCK_SILENCE_MS) return;
       asking = true;
-      socket.timeout(ASK_TIMEOUT_MS).emit('getTimer', {}, (err, ack) => {
+      socket.timeout(ASK_TIMEOUT_MS).emit('getTimer', {}, (err, raw) => {
         asking = false;
         if (stopped || err) return;
         lastHeard.current = Date.now();
-        if (ack.error) latest.current.onNotInRoom();
-        else if (typeof ack.timeLeft === 'number') latest.current.onTimeLeft(ack.timeLeft);
+        const ack = parseAck(timerAckSchema, raw, 'getTimer');
+        if ('error' in ack) latest.current.onNotInRoom();
+        else latest.current.onTimeLeft(ack.timeLeft);
       });
     }, CHECK_EVERY_MS);
     return () => {

@@ -19,18 +19,19 @@
  *   1 s later (spec §9) the app goes to /results with {players, score, roomCode, isHost, finished}.
  */
 import { DUEL } from '@mathsprint/shared/constants';
-import type { DuelPlayer, RejoinAck } from '@mathsprint/shared/protocol';
+import { answerAckSchema, timerAckSchema, type DuelPlayer } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { parseAnswer } from '../../../lib/answer-input';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 import { useStoredUser } from '../../../lib/use-stored-user';
 import { clearGameState, gameNavSchema, loadGameState, parseNavState, saveGameState, type GameNavState, type ResultsNavState } from '../lib/game-state';
 import { gameToasts } from '../lib/game-toasts';
 import { findCurrentPlayerIndex, withOwnProgress, type Me } from '../lib/players';
 import { useClockResync } from './use-clock-resync';
 import { useRoomFromServer } from './use-room-from-server';
-import { useRoomRejoin } from './use-room-rejoin';
+import { useRoomRejoin, type RejoinReply } from './use-room-rejoin';
 import { useSocketEvent } from './use-socket-event';
 
 /** How long an answer may stay unacknowledged before the player is told (ms). */
@@ -127,47 +128,40 @@ export function useDuelGame(): DuelGameSession {
   useRoomFromServer(initial !== null, (room) => setGame({ roomCode: room.roomCode, questions: [], mode: room.mode, isHost: room.isHost }));
 
   const onRejoin = useCallback(
-    (ack: RejoinAck & { timedOut?: boolean }) => {
-      if (ack.timedOut || ack.error) {
+    (ack: RejoinReply) => {
+      if ('timedOut' in ack || 'error' in ack) {
         // Mid-game, a rejoin that timed out is asked again (now if the connection is up, else at the
         // next `connect`); only a failed restore is fatal.
-        if (ack.timedOut && ready) {
+        if ('timedOut' in ack && ready) {
           if (getSocket().connected) retryRejoin.current();
           return;
         }
-        window.alert(ack.error ?? 'The server did not answer. Please try again.');
+        window.alert('error' in ack ? ack.error : 'The server did not answer. Please try again.');
         clearGameState();
         navigate('/', { replace: true });
         return;
       }
-      const roomCode = ack.roomCode ?? game?.roomCode ?? '';
+      const roomCode = ack.roomCode;
       if (ack.status === 'waiting') {
         navigate('/waiting', {
           replace: true,
-          state: { roomCode, players: ack.players ?? [], name: user?.name, isHost: ack.isHost ?? false, mode: ack.mode },
+          state: { roomCode, players: ack.players, name: user?.name, isHost: ack.isHost, mode: ack.mode },
         });
         return;
       }
-      const next: DuelGame = {
-        roomCode,
-        questions: ack.questions ?? game?.questions ?? [],
-        mode: ack.mode ?? game?.mode ?? DUEL.defaultMode,
-        isHost: ack.isHost ?? game?.isHost,
-      };
+      const next: DuelGame = { roomCode, questions: ack.questions, mode: ack.mode, isHost: ack.isHost };
       setGame(next);
-      if (ack.players) setPlayers(ack.players);
-      if (ack.playerState) {
-        setScore(ack.playerState.score);
-        setCurrent(ack.playerState.current);
-      }
-      if (typeof ack.timeLeft === 'number') setTimeLeft(ack.timeLeft);
+      setPlayers(ack.players);
+      setScore(ack.playerState.score);
+      setCurrent(ack.playerState.current);
+      setTimeLeft(ack.timeLeft);
       if (ack.status === 'finished') setServerOver(true);
       if (ack.startsInMs) setCountdownMs(ack.startsInMs);
-      saveGameState({ ...next, players: ack.players ?? players });
+      saveGameState({ ...next, players: ack.players });
       setReady(true);
       setOnline(true);
     },
-    [game, navigate, players, ready, user?.name],
+    [game, navigate, ready, user?.name],
   );
   const rejoin = useRoomRejoin({ roomCode: game?.roomCode ?? null, name: user?.name, rejoinAtMount: !nav, onAck: onRejoin });
   useEffect(() => {
@@ -189,9 +183,10 @@ export function useDuelGame(): DuelGameSession {
     if (!nav) return;
     const socket = getSocket();
     if (!socket.connected) return; // useRoomRejoin rejoins on connect, which brings timeLeft
-    socket.emit('getTimer', {}, (ack) => {
-      if (ack?.error) rejoin();
-      else if (typeof ack?.timeLeft === 'number') setTimeLeft(ack.timeLeft);
+    socket.emit('getTimer', {}, (raw) => {
+      const ack = parseAck(timerAckSchema, raw, 'getTimer');
+      if ('error' in ack) rejoin();
+      else setTimeLeft(ack.timeLeft);
     });
   }, [nav, rejoin]);
 
@@ -249,7 +244,7 @@ export function useDuelGame(): DuelGameSession {
     setSubmitting(true);
     getSocket()
       .timeout(ANSWER_TIMEOUT_MS)
-      .emit('submitAnswer', { answer: parsed.value }, (err, ack) => {
+      .emit('submitAnswer', { answer: parsed.value }, (err, raw) => {
         setSubmitting(false);
         focusInput();
         if (err) {
@@ -258,12 +253,13 @@ export function useDuelGame(): DuelGameSession {
           if (getSocket().connected) gameToasts.problem('No reply from the server. Check your connection and try again.');
           return;
         }
-        if (ack.error) {
+        const ack = parseAck(answerAckSchema, raw, 'submitAnswer');
+        if ('error' in ack) {
           window.alert(ack.error);
           return;
         }
-        if (typeof ack.score === 'number') setScore(ack.score);
-        if (typeof ack.currentQuestion === 'number') setCurrent(ack.currentQuestion);
+        setScore(ack.score);
+        setCurrent(ack.currentQuestion);
         if (ack.correct) {
           gameToasts.correct();
           setInput('');

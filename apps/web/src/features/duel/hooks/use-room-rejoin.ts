@@ -11,9 +11,10 @@
  * its acknowledgement is the room as of now: the waiting room and the results screen ask for it so
  * that an event sent before they listened is not lost.
  */
-import type { RejoinAck } from '@mathsprint/shared/protocol';
+import { rejoinAckSchema, type RejoinAck } from '@mathsprint/shared/protocol';
 import { useCallback, useEffect, useRef } from 'react';
 import { getSocket } from '../../../lib/socket';
+import { parseAck } from '../../../lib/socket-ack';
 
 /** How long a rejoin may stay unanswered before it counts as failed (ms). */
 export const REJOIN_TIMEOUT_MS = 10_000;
@@ -26,9 +27,13 @@ export interface RoomRejoinOptions {
   /** Rejoin at mount even though the socket is connected (the screen has no navigation state, or
    * wants the room as of now). */
   rejoinAtMount: boolean;
-  /** The acknowledgement; a time-out arrives as `{ timedOut: true }`. */
-  onAck: (ack: RejoinAck & { timedOut?: boolean }) => void;
+  /** The acknowledgement, parsed (one that does not parse arrives as an error reply, lib/socket-ack.ts). */
+  onAck: (ack: RejoinReply) => void;
 }
+
+/** rejoinRoom's acknowledgement as the screens get it: the room's state, `{ error, code }`, or
+ * `{ timedOut: true }` when none came within REJOIN_TIMEOUT_MS. */
+export type RejoinReply = RejoinAck | { timedOut: true };
 
 /** @returns `rejoin()`, to rejoin on demand (e.g. when getTimer says this socket is in no room). */
 export function useRoomRejoin({ roomCode, name, rejoinAtMount, onAck }: RoomRejoinOptions): () => void {
@@ -44,7 +49,7 @@ export function useRoomRejoin({ roomCode, name, rejoinAtMount, onAck }: RoomRejo
     const rejoin = () => {
       socket.timeout(REJOIN_TIMEOUT_MS).emit('rejoinRoom', { roomCode, ...(name ? { name } : {}) }, (err, ack) => {
         if (!active) return;
-        latest.current(err ? { timedOut: true } : (ack ?? {}));
+        latest.current(err ? { timedOut: true } : parseAck(rejoinAckSchema, ack, 'rejoinRoom'));
       });
     };
     rejoinRef.current = () => {

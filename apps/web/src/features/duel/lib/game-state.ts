@@ -7,23 +7,27 @@
  * Both come back from places the app does not fully control (history entries written by an older
  * build, storage edited by hand), so they are parsed, never cast.
  */
-import { paceFlagSchema, type DuelPlayer } from '@mathsprint/shared/protocol';
+import { duelPlayerSchema } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { readJson, writeJson } from '../../../lib/storage';
 
 /** Storage key of the saved game state. */
 export const GAME_STATE_KEY = 'gameState';
 
-export const duelPlayerSchema = z.object({
-  name: z.string(),
-  userId: z.string().optional(),
-  score: z.number().catch(0),
-  current: z.number().catch(0),
-  connected: z.boolean().optional(),
-  paceFlag: paceFlagSchema.optional().catch(undefined),
-}) satisfies z.ZodType<DuelPlayer>;
-
-const playersSchema = z.array(duelPlayerSchema).catch([]);
+/**
+ * The players of a stored state: the protocol's player (one field list, duel-player.ts), with a
+ * malformed score or index read as 0 and a malformed pace flag dropped, so that one bad field does
+ * not cost a screen its players; anything else malformed empties the list.
+ */
+const playersSchema = z
+  .array(
+    duelPlayerSchema.extend({
+      score: duelPlayerSchema.shape.score.catch(0),
+      current: duelPlayerSchema.shape.current.catch(0),
+      paceFlag: duelPlayerSchema.shape.paceFlag.catch(undefined),
+    }),
+  )
+  .catch([]);
 
 /** Navigation state into /waiting: roomCode, players, the user's name, isHost (spec §2); mode added. */
 export const waitingNavSchema = z.object({
