@@ -11,37 +11,8 @@ import { io as connect } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DAILY } from '@mathsprint/shared/constants';
-import {
-  authProvidersResponseSchema,
-  authResponseSchema,
-  contestDetailsResponseSchema,
-  contestHistoryResponseSchema,
-  contestLeaderboardResponseSchema,
-  contestRegisterResponseSchema,
-  contestResponseSchema,
-  contestStartResponseSchema,
-  contestStatsResponseSchema,
-  contestSubmitAnswerResponseSchema,
-  contestSubmitResponseSchema,
-  currentContestResponseSchema,
-  currentRoomResponseSchema,
-  dailyCommentResponseSchema,
-  dailyCommentsResponseSchema,
-  dailyLeaderboardResponseSchema,
-  dailySeasonResponseSchema,
-  dailySectionResponseSchema,
-  dailyStreakResponseSchema,
-  dailySubmitResponseSchema,
-  dailyTodayResponseSchema,
-  healthResponseSchema,
-  leaderboardResponseSchema,
-  meResponseSchema,
-  soloAnswerResponseSchema,
-  soloStartResponseSchema,
-  soloTimerResponseSchema,
-  type ClientToServerEvents,
-  type ServerToClientEvents,
-} from '@mathsprint/shared/protocol';
+import * as protocol from '@mathsprint/shared/protocol';
+import type { ClientToServerEvents, ServerToClientEvents } from '@mathsprint/shared/protocol';
 import type { Socket } from 'socket.io-client';
 import { signupOperator, type Account } from './helpers/accounts.js';
 import { correctAnswers } from './helpers/daily.js';
@@ -129,37 +100,37 @@ describe('HTTP replies and their schemas (protocol http-replies.ts, contest-repl
   });
 
   it('accounts: guest, sign-up, login, me, providers, password change, deletion', async () => {
-    await expectReply(authProvidersResponseSchema, 'GET', '/api/auth/providers');
-    const visitor = await expectReply(authResponseSchema, 'POST', '/auth/guest', { status: 201 });
+    await expectReply(protocol.authProvidersResponseSchema, 'GET', '/api/auth/providers');
+    const visitor = await expectReply(protocol.authResponseSchema, 'POST', '/auth/guest', { status: 201 });
     expect(visitor.user).toMatchObject({ isGuest: true, email: null, hasPassword: false });
     const email = 'reply.walker@example.com';
-    const created = await expectReply(authResponseSchema, 'POST', '/signup', { body: { name: 'Rita Walker', email, password: PASSWORD }, status: 201 });
+    const created = await expectReply(protocol.authResponseSchema, 'POST', '/signup', { body: { name: 'Rita Walker', email, password: PASSWORD }, status: 201 });
     expect(created.user).toMatchObject({ isGuest: false, email, hasPassword: true });
-    const loggedIn = await expectReply(authResponseSchema, 'POST', '/login', { body: { email, password: PASSWORD } });
-    await expectReply(meResponseSchema, 'GET', '/api/me', { token: loggedIn.token });
-    const changed = await expectReply(authResponseSchema, 'POST', '/api/password', {
+    const loggedIn = await expectReply(protocol.authResponseSchema, 'POST', '/login', { body: { email, password: PASSWORD } });
+    await expectReply(protocol.meResponseSchema, 'GET', '/api/me', { token: loggedIn.token });
+    const changed = await expectReply(protocol.authResponseSchema, 'POST', '/api/password', {
       token: loggedIn.token,
       body: { currentPassword: PASSWORD, newPassword: 'password456' },
     });
     token = changed.token;
     userId = changed.user._id;
-    const me = await expectReply(meResponseSchema, 'GET', '/api/me', { token });
+    const me = await expectReply(protocol.meResponseSchema, 'GET', '/api/me', { token });
     expect(me.user._id).toBe(userId);
 
-    const leaving = await expectReply(authResponseSchema, 'POST', '/auth/guest', { status: 201 });
+    const leaving = await expectReply(protocol.authResponseSchema, 'POST', '/auth/guest', { status: 201 });
     const deleted = await call(server, 'DELETE', '/api/me', { token: leaving.token, body: { confirm: 'DELETE' } });
     expect(deleted).toEqual({ status: 204, body: {} });
   });
 
   it('health and the global leaderboard', async () => {
-    await expectReply(healthResponseSchema, 'GET', '/healthz');
-    await expectReply(healthResponseSchema, 'GET', '/readyz');
-    const board = await expectReply(leaderboardResponseSchema, 'GET', '/api/leaderboard');
+    await expectReply(protocol.healthResponseSchema, 'GET', '/healthz');
+    await expectReply(protocol.healthResponseSchema, 'GET', '/readyz');
+    const board = await expectReply(protocol.leaderboardResponseSchema, 'GET', '/api/leaderboard');
     expect(board.top.length).toBeGreaterThan(0);
   });
 
   it('the current Math Challenge room: none, then the room the player waits in', async () => {
-    expect(await expectReply(currentRoomResponseSchema, 'GET', '/api/rooms/current', { token })).toEqual({ room: null });
+    expect(await expectReply(protocol.currentRoomResponseSchema, 'GET', '/api/rooms/current', { token })).toEqual({ room: null });
     const socket: Socket<ServerToClientEvents, ClientToServerEvents> = connect(server.url, {
       auth: { token },
       transports: ['websocket'],
@@ -172,7 +143,7 @@ describe('HTTP replies and their schemas (protocol http-replies.ts, contest-repl
         socket.once('connect', () => socket.emit('createRoom', { mode: 1 }, resolve));
       });
       expect(ack).toHaveProperty('roomCode');
-      const current = await expectReply(currentRoomResponseSchema, 'GET', '/api/rooms/current', { token });
+      const current = await expectReply(protocol.currentRoomResponseSchema, 'GET', '/api/rooms/current', { token });
       expect(current.room).toMatchObject({ status: 'waiting', mode: 1, isHost: true });
       await new Promise<unknown>((resolve) => socket.emit('leaveRoom', resolve));
     } finally {
@@ -181,97 +152,97 @@ describe('HTTP replies and their schemas (protocol http-replies.ts, contest-repl
   });
 
   it('single player: start, answer, timer while running and once over', async () => {
-    const run = await expectReply(soloStartResponseSchema, 'POST', '/singleplayer/start', { token, body: { mode: 1 } });
-    const answered = await expectReply(soloAnswerResponseSchema, 'POST', '/singleplayer/answer', { token, body: { sessionId: run.sessionId, answer: 123456 } });
+    const run = await expectReply(protocol.soloStartResponseSchema, 'POST', '/singleplayer/start', { token, body: { mode: 1 } });
+    const answered = await expectReply(protocol.soloAnswerResponseSchema, 'POST', '/singleplayer/answer', { token, body: { sessionId: run.sessionId, answer: 123456 } });
     expect(answered).toMatchObject({ correct: false, over: false });
     const sessionId = encodeURIComponent(run.sessionId);
-    await expectReply(soloTimerResponseSchema, 'GET', `/singleplayer/timer?sessionId=${sessionId}`, { token });
+    await expectReply(protocol.soloTimerResponseSchema, 'GET', `/singleplayer/timer?sessionId=${sessionId}`, { token });
     clock.advance(run.timerDuration * 1000 + 1000);
-    const over = await expectReply(soloTimerResponseSchema, 'GET', `/singleplayer/timer?sessionId=${sessionId}`, { token });
+    const over = await expectReply(protocol.soloTimerResponseSchema, 'GET', `/singleplayer/timer?sessionId=${sessionId}`, { token });
     expect(over).toMatchObject({ over: true, timeLeft: 0 });
     expect(over).toHaveProperty('personalBest');
   });
 
   it('weekly contest: scheduled, registered, taken, submitted', async () => {
     const openTime = new Date(clock.now() + 60_000).toISOString();
-    const created = await expectReply(contestResponseSchema, 'POST', '/admin/contests', {
+    const created = await expectReply(protocol.contestResponseSchema, 'POST', '/admin/contests', {
       token: admin.token,
       body: { title: 'Reply Sprint', openTime, durationMinutes: 10, questionCount: 5 },
       status: 201,
     });
     contestId = created.contest._id;
-    await expectReply(contestResponseSchema, 'GET', '/contest/next', { token });
-    await expectReply(contestResponseSchema, 'GET', '/contest/next');
-    await expectReply(currentContestResponseSchema, 'GET', '/contest/current', { token });
-    const registered = await expectReply(contestRegisterResponseSchema, 'POST', '/contest/register', { token, body: { contestId } });
+    await expectReply(protocol.contestResponseSchema, 'GET', '/contest/next', { token });
+    await expectReply(protocol.contestResponseSchema, 'GET', '/contest/next');
+    await expectReply(protocol.currentContestResponseSchema, 'GET', '/contest/current', { token });
+    const registered = await expectReply(protocol.contestRegisterResponseSchema, 'POST', '/contest/register', { token, body: { contestId } });
     expect(registered.contest.registered).toBe(true);
 
     clock.advance(61_000);
     await server.app.services.contests.tick();
-    const current = await expectReply(currentContestResponseSchema, 'GET', '/contest/current', { token });
+    const current = await expectReply(protocol.currentContestResponseSchema, 'GET', '/contest/current', { token });
     expect(current.contest).toMatchObject({ _id: contestId, status: 'live' });
-    const started = await expectReply(contestStartResponseSchema, 'POST', '/contest/start', { token, body: { contestId } });
+    const started = await expectReply(protocol.contestStartResponseSchema, 'POST', '/contest/start', { token, body: { contestId } });
     expect(started.questions).toHaveLength(5);
-    await expectReply(contestSubmitAnswerResponseSchema, 'POST', '/contest/submit-answer', {
+    await expectReply(protocol.contestSubmitAnswerResponseSchema, 'POST', '/contest/submit-answer', {
       token,
       body: { contestId, questionIndex: 0, answer: 7, timeSpent: 3 },
     });
-    const submitted = await expectReply(contestSubmitResponseSchema, 'POST', '/contest/submit', { token, body: { contestId } });
+    const submitted = await expectReply(protocol.contestSubmitResponseSchema, 'POST', '/contest/submit', { token, body: { contestId } });
     expect(submitted.attempt).toMatchObject({ status: 'submitted', totalScore: null });
-    await expectReply(contestStatsResponseSchema, 'GET', `/contest/stats?contestId=${contestId}`);
-    await expectReply(contestLeaderboardResponseSchema, 'GET', `/contest/leaderboard?contestId=${contestId}`);
-    await expectReply(contestHistoryResponseSchema, 'GET', '/contest/history', { token });
+    await expectReply(protocol.contestStatsResponseSchema, 'GET', `/contest/stats?contestId=${contestId}`);
+    await expectReply(protocol.contestLeaderboardResponseSchema, 'GET', `/contest/leaderboard?contestId=${contestId}`);
+    await expectReply(protocol.contestHistoryResponseSchema, 'GET', '/contest/history', { token });
   });
 
   it('weekly contest: closed and finalized, with results, details and history', async () => {
     clock.advance(10 * 60_000 + 1_000);
     await server.app.services.contests.tick();
-    const board = await expectReply(contestLeaderboardResponseSchema, 'GET', `/contest/leaderboard?contestId=${contestId}&limit=5`);
+    const board = await expectReply(protocol.contestLeaderboardResponseSchema, 'GET', `/contest/leaderboard?contestId=${contestId}&limit=5`);
     expect(board.finalized).toBe(true);
     expect(board.leaderboard).toHaveLength(1);
-    const stats = await expectReply(contestStatsResponseSchema, 'GET', `/contest/stats?contestId=${contestId}`);
+    const stats = await expectReply(protocol.contestStatsResponseSchema, 'GET', `/contest/stats?contestId=${contestId}`);
     expect(stats.stats.averagesPublished).toBe(true);
-    const history = await expectReply(contestHistoryResponseSchema, 'GET', '/contest/history?limit=10', { token });
+    const history = await expectReply(protocol.contestHistoryResponseSchema, 'GET', '/contest/history?limit=10', { token });
     expect(history.progress.history).toHaveLength(1);
     expect(history.attempts[0]).toMatchObject({ rank: 1 });
-    const details = await expectReply(contestDetailsResponseSchema, 'GET', `/contest/past/${contestId}`, { token });
+    const details = await expectReply(protocol.contestDetailsResponseSchema, 'GET', `/contest/past/${contestId}`, { token });
     expect(details.contestDetails.questions).toHaveLength(5);
-    await expectReply(currentContestResponseSchema, 'GET', '/contest/current', { token });
-    await expectReply(contestResponseSchema, 'GET', '/contest/next', { token });
+    await expectReply(protocol.currentContestResponseSchema, 'GET', '/contest/current', { token });
+    await expectReply(protocol.contestResponseSchema, 'GET', '/contest/next', { token });
   });
 
   it('daily practice: today, preview, section, submit, rankings, season, streak', async () => {
-    const today = await expectReply(dailyTodayResponseSchema, 'GET', '/api/daily/today', { token });
+    const today = await expectReply(protocol.dailyTodayResponseSchema, 'GET', '/api/daily/today', { token });
     expect(today.date).toBe(TODAY);
     expect(today.sections).toHaveLength(DAILY.sectionKeys.length);
-    const preview = await expectReply(dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic?preview=1`, { token });
+    const preview = await expectReply(protocol.dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic?preview=1`, { token });
     expect(preview).toMatchObject({ openedAt: null, result: null });
-    await expectReply(dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic`, { token });
+    await expectReply(protocol.dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic`, { token });
     clock.advance(30_000);
-    const result = await expectReply(dailySubmitResponseSchema, 'POST', '/api/daily/submit', {
+    const result = await expectReply(protocol.dailySubmitResponseSchema, 'POST', '/api/daily/submit', {
       token,
       body: { date: TODAY, sectionKey: 'basic', answers: correctAnswers(TODAY, 'basic') },
     });
     expect(result.currentStreak).toBe(1);
-    const reviewed = await expectReply(dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic`, { token });
+    const reviewed = await expectReply(protocol.dailySectionResponseSchema, 'GET', `/api/daily/section/${TODAY}/basic`, { token });
     expect(reviewed.result?.answers).toHaveLength(DAILY.questionsPerSection);
-    const rankings = await expectReply(dailyLeaderboardResponseSchema, 'GET', `/api/daily/leaderboard?date=${TODAY}&sectionKey=basic`, { token });
+    const rankings = await expectReply(protocol.dailyLeaderboardResponseSchema, 'GET', `/api/daily/leaderboard?date=${TODAY}&sectionKey=basic`, { token });
     expect(rankings.top).toHaveLength(1);
-    await expectReply(dailySeasonResponseSchema, 'GET', '/api/daily/season?year=2026&month=1', { token });
-    await expectReply(dailySeasonResponseSchema, 'GET', '/api/daily/season', { token: admin.token });
-    const streak = await expectReply(dailyStreakResponseSchema, 'GET', '/api/daily/streak', { token });
+    await expectReply(protocol.dailySeasonResponseSchema, 'GET', '/api/daily/season?year=2026&month=1', { token });
+    await expectReply(protocol.dailySeasonResponseSchema, 'GET', '/api/daily/season', { token: admin.token });
+    const streak = await expectReply(protocol.dailyStreakResponseSchema, 'GET', '/api/daily/streak', { token });
     expect(streak.days).toHaveLength(1);
   });
 
   it('daily discussion: comment, comments, vote', async () => {
-    const { comment } = await expectReply(dailyCommentResponseSchema, 'POST', '/api/daily/comment', {
+    const { comment } = await expectReply(protocol.dailyCommentResponseSchema, 'POST', '/api/daily/comment', {
       token,
       body: { date: TODAY, sectionKey: 'basic', text: 'Question 3 was a nice one' },
       status: 201,
     });
-    const list = await expectReply(dailyCommentsResponseSchema, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic`, { token });
+    const list = await expectReply(protocol.dailyCommentsResponseSchema, 'GET', `/api/daily/comments?date=${TODAY}&sectionKey=basic`, { token });
     expect(list.comments).toHaveLength(1);
-    const voted = await expectReply(dailyCommentResponseSchema, 'POST', `/api/daily/comments/${comment._id}/vote`, { token, body: { voteType: 'up' } });
+    const voted = await expectReply(protocol.dailyCommentResponseSchema, 'POST', `/api/daily/comments/${comment._id}/vote`, { token, body: { voteType: 'up' } });
     expect(voted.comment.votes).toEqual({ [userId]: 'up' });
   });
 
@@ -329,6 +300,6 @@ describe('HTTP replies and their schemas (protocol http-replies.ts, contest-repl
       expect(replyProblems(schema, { ...body, [first]: Symbol('not JSON') })).not.toEqual([]);
     }
     const room = samples.find(({ body }) => isObject(body) && isObject(body.room))?.body as { room: Record<string, unknown> };
-    expect(replyProblems(currentRoomResponseSchema, { room: { ...room.room, seats: 2 } })).toEqual(['room.seats: sent but not in the schema']);
+    expect(replyProblems(protocol.currentRoomResponseSchema, { room: { ...room.room, seats: 2 } })).toEqual(['room.seats: sent but not in the schema']);
   });
 });

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../platform/db.js';
-import type { AttemptRecord, StoredAnswer } from './contest-views.js';
+import { startedAttempt, type AttemptRecord, type StoredAnswer } from './contest-views.js';
 import { ATTEMPT_COLUMNS, iso, jsonParam, ms, normaliseAttempt, query } from './contest-rows.js';
 
 /** Locks the contests among `ids` still open to play (stage upcoming or live) FOR SHARE; returns their ids. */
@@ -83,7 +83,7 @@ export async function writeStarts(tx: Transaction, items: readonly StartItem[]):
     );
     for (const { id, startedMs } of started) {
       const item = byId.get(id);
-      if (item) found.set(key(item.contestId, item.userId), { attempt: freshlyStarted(id, item, Number(startedMs)), resumed: false });
+      if (item) found.set(key(item.contestId, item.userId), { attempt: startedAttempt(id, item, Number(startedMs)), resumed: false });
     }
   }
   const playable = items.filter((i) => open.has(i.contestId) && !found.has(key(i.contestId, i.userId))).sort(byAttempt);
@@ -123,28 +123,6 @@ export async function writeStarts(tx: Transaction, items: readonly StartItem[]):
   });
 }
 
-/**
- * An attempt as its first start leaves it. Until then only registration wrote the row (answers,
- * submissions and the close all need started_at), so every other column still has its default.
- */
-function freshlyStarted(id: string, item: StartItem, startedMs: number): AttemptRecord {
-  return {
-    id,
-    contestId: item.contestId,
-    userId: item.userId,
-    startedMs,
-    submittedMs: null,
-    autoSubmitted: false,
-    totalScore: 0,
-    correctCount: 0,
-    wrongCount: 0,
-    answeredCount: 0,
-    totalTimeMs: 0,
-    rank: null,
-    percentile: null,
-    badges: [],
-  };
-}
 
 /** Saved answers of the given attempts, keyed by contest and user. */
 async function answersOfAttempts(tx: Queryable, attempts: ReadonlyArray<Pick<AttemptRecord, 'contestId' | 'userId'>>): Promise<Map<string, StoredAnswer[]>> {

@@ -8,6 +8,7 @@ import {
   emailLocalPart,
   isRevealed,
   scoreAnswers,
+  startedAttempt,
   type AttemptRecord,
   type ContestRecord,
 } from './contest-views.js';
@@ -24,23 +25,7 @@ const contest: ContestRecord = {
 };
 const questions = contestQuestions(contest.seed, contest.questionCount, contest.questionVersion);
 
-const attempt = (over: Partial<AttemptRecord>): AttemptRecord => ({
-  id: 'a1',
-  contestId: contest.id,
-  userId: 'u1',
-  startedMs: contest.openMs,
-  submittedMs: null,
-  autoSubmitted: false,
-  totalScore: 0,
-  correctCount: 0,
-  wrongCount: 0,
-  answeredCount: 0,
-  totalTimeMs: 0,
-  rank: null,
-  percentile: null,
-  badges: [],
-  ...over,
-});
+const attempt = (over: Partial<AttemptRecord>): AttemptRecord => ({ ...startedAttempt('a1', { contestId: contest.id, userId: 'u1' }, contest.openMs), ...over });
 
 describe('contest status and reveal (spec §4, issue #3)', () => {
   it('is live from openTime to closeTime inclusive and reveals only after closeTime', () => {

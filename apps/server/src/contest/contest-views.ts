@@ -60,6 +60,29 @@ export interface AttemptRecord {
   badges: string[];
 }
 
+/**
+ * An attempt as its first start leaves it (epoch ms `startedMs`). Until then only registration wrote the row (answers,
+ * submissions and the close all need started_at), so every other column still has its default.
+ */
+export function startedAttempt(id: string, item: { contestId: string; userId: string }, startedMs: number): AttemptRecord {
+  return {
+    id,
+    contestId: item.contestId,
+    userId: item.userId,
+    startedMs,
+    submittedMs: null,
+    autoSubmitted: false,
+    totalScore: 0,
+    correctCount: 0,
+    wrongCount: 0,
+    answeredCount: 0,
+    totalTimeMs: 0,
+    rank: null,
+    percentile: null,
+    badges: [],
+  };
+}
+
 /** A stored answer (contest_answers row); timeSpent in client-reported seconds. */
 export interface StoredAnswer {
   questionIndex: number;
