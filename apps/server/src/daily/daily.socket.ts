@@ -5,7 +5,8 @@
  * GET /api/daily/comments) and leaves with leaveCommentRoom. The server alone sends newComment and
  * commentVoted into the room (daily-comments.ts), after storing the change. A refused join is
  * acknowledged `{ error, code }`: LOGIN_REQUIRED (guest), INVALID_INPUT (bad or future date),
- * TOO_MANY_ROOMS, SUBMIT_TO_DISCUSS (the set is not submitted, or its section is locked).
+ * TOO_MANY_ROOMS, SUBMIT_TO_DISCUSS (the set is not submitted) or SECTION_LOCKED (its section is
+ * above the player's rating), as the HTTP calls refuse them (daily-comments.ts discussionRefusal).
  */
 import { DAILY_ERRORS, ErrorCode, checkDailyDate, commentRoom, commentRoomPayloadSchema, utcDateOf } from '@mathsprint/shared';
 import type { Clock } from '../platform/clock.js';

@@ -1,6 +1,6 @@
 /**
  * HTTP errors. Services and routes refuse with `AppError(code, message)` (platform/app-error.ts);
- * the one error handler in app.ts answers `{ error: message, code }` with the status that
+ * the one error handler, handleError (here; app.ts installs it), answers `{ error: message, code }` with the status that
  * HTTP_STATUS gives the code, the one place codes meet statuses. Anything else is logged with
  * request context and answered with a generic 500 (INTERNAL) whose text reveals nothing. Requests
  * refused before any route runs (a malformed URL or HTTP message) and Fastify's own refusals (bad

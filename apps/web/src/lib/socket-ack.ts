@@ -8,9 +8,10 @@
 import { ErrorCode, type ErrorReply } from '@mathsprint/shared/protocol';
 import { toast } from 'react-toastify';
 import type { z } from 'zod';
+import { UNREADABLE_REPLY_MESSAGE } from './api';
 
-/** What the player is told when an acknowledgement does not match its schema. */
-export const UNREADABLE_REPLY = 'The server sent a reply this app cannot read. Reload the page to get the latest version, then try again.';
+/** What the player is told when an acknowledgement does not match its schema: the same sentence as an unreadable HTTP reply. */
+export const UNREADABLE_REPLY = UNREADABLE_REPLY_MESSAGE;
 
 /** The error reply that stands for an unreadable acknowledgement (code INTERNAL: nothing to act on). */
 export const unreadableReply: ErrorReply = { error: UNREADABLE_REPLY, code: ErrorCode.INTERNAL };
