@@ -164,6 +164,32 @@ export default defineConfig(
     },
   },
   {
+    // Services read time from the injected clocks (platform/clock.ts): `clock` for the time the
+    // rules use, `timer` for elapsed real time. Only platform/ (which implements them and the I/O
+    // edge's own waits) and tests read the system's time directly.
+    files: [`${serverSrc}/**/*.ts`],
+    ignores: [`${serverSrc}/platform/**`, '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'Date',
+          property: 'now',
+          message:
+            'Read time from the injected clocks (platform/clock.ts): `clock.now()` for the time of games, contests and dailies, `timer.now()` for cache lifetimes, back-offs and latency.',
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message:
+            'new Date() reads the system clock: use new Date(clock.now()) with the injected Clock (platform/clock.ts), or the timer for elapsed time.',
+        },
+      ],
+    },
+  },
+  {
     // These match control characters on purpose: the NUL that PostgreSQL cannot store, and the
     // control characters a return path must not carry.
     files: ['packages/shared/src/protocol/common.ts', 'apps/web/src/features/accounts/lib/return-to.ts'],

@@ -34,7 +34,7 @@ import { createLeaderboardService, publishLeaderboard, type LeaderboardService }
 import { leaderboardRoutes } from './leaderboard/leaderboard.routes.js';
 import { createOps, type Ops } from './ops/ops.js';
 import type { BackupSource } from './ops/ops.routes.js';
-import type { Clock } from './platform/clock.js';
+import { systemTimer, type Clock, type MonotonicClock } from './platform/clock.js';
 import type { Database } from './platform/db.js';
 import { createFloodBackoff, floodBackoffSettings } from './platform/flood-backoff.js';
 import { createFloodGate } from './platform/flood-gate.js';
@@ -54,7 +54,13 @@ import { paceThresholds } from './fair-play/fair-play.service.js';
 export interface AppDeps {
   config: Config;
   db: Database;
+  /** The time the rules use (platform/clock.ts): games, contests, dailies, tokens, stored timestamps. */
   clock: Clock;
+  /**
+   * Elapsed real time (platform/clock.ts): cache lifetimes, retry back-offs, timer pacing, logged
+   * latencies; never the time of a game or contest. Default systemTimer.
+   */
+  timer?: MonotonicClock;
   logger: Logger;
   /** The embedded database's snapshot source for GET /admin/backup (main.ts, PGlite on disk only). */
   backup?: BackupSource;
@@ -104,6 +110,7 @@ const API_PREFIXES = ['/api/', '/auth/google', '/socket.io/', '/singleplayer/', 
 
 export async function buildApp(deps: AppDeps): Promise<App> {
   const { config, db, clock, logger } = deps;
+  const timer = deps.timer ?? systemTimer;
   // Typed as Fastify's base logger so that the instance's type is the one its plugins take.
   const httpLogger: FastifyBaseLogger = logger.child({ domain: 'http' });
   const http = Fastify({
@@ -180,7 +187,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const leaderboardLogger = logger.child({ domain: 'leaderboard' });
-  const leaderboard = createLeaderboardService({ db, logger: leaderboardLogger });
+  const leaderboard = createLeaderboardService({ db, logger: leaderboardLogger, timer });
   await leaderboard.refresh();
   // A new player finds themselves on the board at once (it lists everyone while it has room).
   accounts.onAccountCreated(() => publishLeaderboard(leaderboard, notifier, leaderboardLogger, 'sign-up'));
@@ -190,6 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     logger: logger.child({ domain: 'rating' }),
     notifier,
     leaderboard,
+    timer,
   });
   const solo = createSoloService({
     db,
@@ -208,14 +216,24 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const contestLogger = logger.child({ domain: 'contest' });
   const operators = createOperatorsService(db);
-  const contests = createContestService({ db, config, clock, logger: contestLogger, notifier, leaderboard, sessions: accounts, operators });
+  const contests = createContestService({
+    db,
+    config,
+    clock,
+    timer,
+    logger: contestLogger,
+    notifier,
+    leaderboard,
+    sessions: accounts,
+    operators,
+  });
   // The start-up pass makes the next scheduled contest and finishes any transition a stop left
   // undone (a restart after close finalizes here). A failure is logged and retried by the loop.
   await contests.tick().catch((error: unknown) => contestLogger.error({ err: error }, 'start-up contest pass failed'));
 
   const dailyLogger = logger.child({ domain: 'daily' });
   const dailyRepo = createDailyRepo(db);
-  const daily = createDailyService({ db, config, clock, logger: dailyLogger, notifier, repo: dailyRepo });
+  const daily = createDailyService({ db, config, clock, timer, logger: dailyLogger, notifier, repo: dailyRepo });
   const dailyComments = createDailyComments({
     repo: dailyRepo,
     clock,
@@ -265,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await http.register(duelRoutes, { duel });
   await http.register(contestRoutes, { contests });
   await http.register(dailyRoutes, { daily, comments: dailyComments });
-  await http.register(adminRoutes, { services: { operators, fairPlay: createFairPlayAdmin(db, () => clock.now()) }, opsToken: deps.opsToken });
+  await http.register(adminRoutes, { services: { operators, fairPlay: createFairPlayAdmin(db, clock) }, opsToken: deps.opsToken });
 
   const webDist = path.resolve(config.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
   const serveWeb = config.SERVE_WEB && existsSync(path.join(webDist, 'index.html'));

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema/index.js';
 import { createLeaderboardService, LEADERBOARD_SIZE } from '../src/leaderboard/leaderboard.service.js';
+import { ManualClock } from '../src/platform/clock.js';
 import { createLogger } from '../src/platform/logger.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { signup, guest, type Account } from './helpers/accounts.js';
@@ -137,20 +138,20 @@ describe('GET /api/leaderboard', () => {
   });
 
   it('refreshes a stale snapshot in the background when it is read (picks up sign-ups)', async () => {
-    let now = 1_000_000;
+    const timer = new ManualClock(1_000_000);
     const lb = createLeaderboardService({
       db: server.database.db,
       logger: createLogger('silent'),
       staleAfterMs: 5_000,
-      now: () => now,
+      timer,
     });
     await lb.refresh();
     const before = JSON.parse(lb.body().toString()) as { top: unknown[] };
     const dan = await signup(server, 'Dan');
     await server.database.db.update(users).set({ rating: 2100 }).where(eq(users.id, dan.id));
-    now += 4_000;
+    timer.advance(4_000);
     expect(JSON.parse(lb.body().toString())).toEqual(before);
-    now += 2_000;
+    timer.advance(2_000);
     lb.body(); // stale: starts a background read and still answers with the old snapshot
     await expect.poll(() => lb.top()[0]?._id, { timeout: 5_000 }).toBe(dan.id);
   });

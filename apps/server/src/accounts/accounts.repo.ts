@@ -165,8 +165,12 @@ export function createAccountsRepo(db: Database): AccountsRepo {
             from (select 1) as clock
             left join ${users} u on ${since}::timestamptz is not null and u.session_changed_at > ${since}::timestamptz`,
       );
+      // The clock row is always there (`from (select 1)`); the process's own clock would be no
+      // stand-in for the database's, which the feed's cursor is measured in.
+      const clockRow = rows[0];
+      if (!clockRow) throw new Error('the session change feed query returned no clock row');
       return {
-        nowMs: Number(rows[0]?.nowMs ?? Date.now()),
+        nowMs: Number(clockRow.nowMs),
         userIds: rows.flatMap((r) => (r.id === null ? [] : [r.id])),
       };
     },

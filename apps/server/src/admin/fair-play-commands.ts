@@ -7,6 +7,7 @@
 import { ErrorCode } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 import { clearFlag, listFlagged, type FlagListing } from '../fair-play/fair-play.service.js';
+import { systemClock, type Clock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import { printable } from './admin-output.js';
 import { AppError } from '../platform/app-error.js';
@@ -19,12 +20,12 @@ export interface FairPlayAdmin {
   clear(id: string): Promise<{ id: string; changed: boolean }>;
 }
 
-/** Over `db`; `now` gives the clear's time in epoch ms. */
-export function createFairPlayAdmin(db: Database, now: () => number = Date.now): FairPlayAdmin {
+/** Over `db`; `clock` (the server's injected Clock, the wall clock by default) stamps a clear. */
+export function createFairPlayAdmin(db: Database, clock: Clock = systemClock): FairPlayAdmin {
   return {
     flagged: () => listFlagged(db),
     async clear(id) {
-      const result = await clearFlag(db, id, now());
+      const result = await clearFlag(db, id, clock.now());
       if (result === 'not-found') throw new AppError(ErrorCode.NOT_FOUND, `No flagged attempt has the id ${id} (npm run admin -- flagged lists them)`);
       return { id, changed: result === 'cleared' };
     },

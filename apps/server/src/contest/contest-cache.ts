@@ -6,11 +6,13 @@
  * briefly (REGISTRATION_TTL_MS, STAGE_TTL_MS) and refreshed from the database, as are the
  * /contest/next and /contest/current choices (SELECTION_TTL_MS).
  *
- * Cache lifetimes are real time (`Date.now`), since they are about other processes, not about the
- * contest; contest time is the `nowMs` the callers pass, read from the injected Clock.
+ * Cache lifetimes are elapsed real time (the injected `timer`, platform/clock.ts), since they are
+ * about other processes, not about the contest; contest time is the `nowMs` the callers pass, read
+ * from the injected Clock.
  */
 import { contestQuestions, type Question } from '@mathsprint/shared/domain';
 import { CONTEST_ERRORS, type ContestLeaderboardEntry, type ContestStage, type ContestStats, ErrorCode } from '@mathsprint/shared/protocol';
+import type { MonotonicClock } from '../platform/clock.js';
 import type { SessionUser } from '../platform/session-user.js';
 import { contestStatus, contestViewFields, publicQuestions, type ContestRecord } from './contest-views.js';
 import type { ContestRepo } from './contest.repo.js';
@@ -28,7 +30,7 @@ interface Registration {
   set: Set<string>;
   /** JSON of `ids`, built on first use after a change. */
   json: string | null;
-  /** Real time of the read. */
+  /** Timer reading (ms) when the read began. */
   loadedAt: number;
 }
 
@@ -39,16 +41,18 @@ export interface Entry {
   /** JSON of the public questions (text, points, difficulty, topics), the bulk of every start response. */
   questionsJson: string;
   stage: ContestStage;
+  /** Timer reading (ms) of the last stage read. */
   stageReadAt: number;
   registration: Registration | null;
   registrationLoad: Promise<Registration> | null;
-  /** Ids registered in this process with the real time, re-applied to a list read while they committed. */
+  /** Ids registered in this process with the timer reading (ms), re-applied to a list read while they committed. */
   recentRegistrations: Array<{ userId: string; at: number }>;
   leaderboard: ContestLeaderboardEntry[] | null;
+  /** Statistics with the timer reading (ms) they were computed at; `final` once finalized (kept for good). */
   stats: { value: ContestStats; at: number; final: boolean } | null;
   /** Attempt id by user id, read shortly before the opening (PREPARE_LEAD_MS) and added to by this process's registrations; null before. */
   attemptIds: Map<string, string> | null;
-  /** 'done' once prepared; otherwise the real time before which not to try (again). */
+  /** 'done' once prepared; otherwise the timer reading (ms) before which not to try (again). */
   prepared: 'done' | number;
   /** Whether the registered players' sessions were read into the session cache for the opening. */
   sessionsPrimed: boolean;
@@ -85,14 +89,14 @@ export interface ContestCache {
 
 const STAGE_ORDER: Record<ContestStage, number> = { upcoming: 0, live: 1, closed: 2, finalized: 3 };
 
-function makeEntry(record: ContestRecord, stage: ContestStage): Entry {
+function makeEntry(record: ContestRecord, stage: ContestStage, readAt: number): Entry {
   const questions = contestQuestions(record.seed, record.questionCount, record.questionVersion);
   return {
     record,
     questions,
     questionsJson: JSON.stringify(publicQuestions(questions)),
     stage,
-    stageReadAt: Date.now(),
+    stageReadAt: readAt,
     registration: null,
     registrationLoad: null,
     recentRegistrations: [],
@@ -114,8 +118,11 @@ function addRegistered(registration: Registration, userId: string): void {
   }
 }
 
-/** Makes the empty contest cache of one process over `repo`. */
-export function createContestCache(repo: ContestRepo): ContestCache {
+/**
+ * Makes the empty contest cache of one process over `repo`; its lifetimes are measured on `timer`
+ * (elapsed real time).
+ */
+export function createContestCache(repo: ContestRepo, timer: MonotonicClock): ContestCache {
   const entries = new Map<string, Entry>();
   const loading = new Map<string, Promise<Entry | null>>();
 
@@ -128,7 +135,7 @@ export function createContestCache(repo: ContestRepo): ContestCache {
         .findContest(id)
         .then((found) => {
           if (!found) return null;
-          const entry = entries.get(id) ?? makeEntry(found.record, found.stage);
+          const entry = entries.get(id) ?? makeEntry(found.record, found.stage, timer.now());
           entries.set(id, entry);
           return entry;
         })
@@ -144,11 +151,11 @@ export function createContestCache(repo: ContestRepo): ContestCache {
       entry.stats = null;
       entry.leaderboard = null;
     }
-    entry.stageReadAt = Date.now();
+    entry.stageReadAt = timer.now();
   }
 
   async function freshStage(entry: Entry): Promise<ContestStage> {
-    if (entry.stage !== 'finalized' && Date.now() - entry.stageReadAt > STAGE_TTL_MS) {
+    if (entry.stage !== 'finalized' && timer.now() - entry.stageReadAt > STAGE_TTL_MS) {
       const stage = await repo.stageOf(entry.record.id);
       if (stage) noteStage(entry, stage);
     }
@@ -156,9 +163,9 @@ export function createContestCache(repo: ContestRepo): ContestCache {
   }
 
   async function registrationOf(entry: Entry): Promise<Registration> {
-    if (entry.registration && Date.now() - entry.registration.loadedAt <= REGISTRATION_TTL_MS) return entry.registration;
+    if (entry.registration && timer.now() - entry.registration.loadedAt <= REGISTRATION_TTL_MS) return entry.registration;
     if (!entry.registrationLoad) {
-      const startedAt = Date.now();
+      const startedAt = timer.now();
       entry.registrationLoad = repo
         .registeredUserIds(entry.record.id)
         .then((ids) => {
@@ -187,7 +194,7 @@ export function createContestCache(repo: ContestRepo): ContestCache {
     entryFrom(record, stage) {
       let entry = entries.get(record.id);
       if (!entry) {
-        entry = makeEntry(record, stage);
+        entry = makeEntry(record, stage, timer.now());
         entries.set(record.id, entry);
       } else {
         noteStage(entry, stage);
@@ -202,7 +209,7 @@ export function createContestCache(repo: ContestRepo): ContestCache {
     },
 
     noteRegistered(entry, userId) {
-      entry.recentRegistrations.push({ userId, at: Date.now() });
+      entry.recentRegistrations.push({ userId, at: timer.now() });
       if (entry.registration) addRegistered(entry.registration, userId);
     },
 
@@ -221,8 +228,8 @@ export function createContestCache(repo: ContestRepo): ContestCache {
 
     async select(kind, nowMs, ensureScheduled) {
       const memo = selections[kind];
-      // Reused for SELECTION_TTL_MS of real time and of the service's clock (which tests move).
-      if (memo && Date.now() < memo.expires && nowMs >= memo.atMs && nowMs - memo.atMs < SELECTION_TTL_MS) {
+      // Reused for SELECTION_TTL_MS of elapsed real time and of the service's clock (which tests move).
+      if (memo && timer.now() < memo.expires && nowMs >= memo.atMs && nowMs - memo.atMs < SELECTION_TTL_MS) {
         const entry = entries.get(memo.id);
         if (entry && contestStatus(entry.record, nowMs) === memo.status) return entry;
       }
@@ -235,7 +242,7 @@ export function createContestCache(repo: ContestRepo): ContestCache {
       }
       if (!id) return null;
       const entry = await entryOf(id);
-      if (entry) selections[kind] = { id, status: contestStatus(entry.record, nowMs), expires: Date.now() + SELECTION_TTL_MS, atMs: nowMs };
+      if (entry) selections[kind] = { id, status: contestStatus(entry.record, nowMs), expires: timer.now() + SELECTION_TTL_MS, atMs: nowMs };
       return entry;
     },
 

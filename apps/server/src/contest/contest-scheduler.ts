@@ -4,13 +4,15 @@
  * the registered players' sessions) and claims every due transition (contest-lifecycle.ts: open,
  * close, finalize), backing off a failing one. Between contests it sleeps through its passes.
  *
- * Contest time comes only from the injected Clock; back-off, retries and quiet re-checks are real
- * time (`Date.now`), since they are about the database and other processes, not about the contest.
+ * Contest time comes only from the injected Clock; back-off, retries, quiet re-checks and logged
+ * latencies are elapsed real time (the injected `timer`, platform/clock.ts), since they are about
+ * the database and other processes, not about the contest.
  */
 import { randomUUID } from 'node:crypto';
 import { LATEST_GENERATOR_VERSION } from '@mathsprint/shared/domain';
 import type { ContestStage, RatingUpdateEntry } from '@mathsprint/shared/protocol';
 import { paceThresholds } from '../fair-play/fair-play.service.js';
+import type { MonotonicClock } from '../platform/clock.js';
 import type { RatingChange } from '../rating/rating.service.js';
 import type { ContestCache } from './contest-cache.js';
 import { closeContest, finalizeContest, openContest } from './contest-lifecycle.js';
@@ -51,8 +53,10 @@ const PREPARE_RETRY_MS = 5_000;
 const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 30_000;
 
-/** What the scheduler needs: ContestDeps (contest.service.ts) with the process's repository and cache. */
-export type ContestSchedulerDeps = Omit<ContestDeps, 'operators'> & {
+/** What the scheduler needs: ContestDeps (contest.service.ts) with the process's timer, repository and cache. */
+export type ContestSchedulerDeps = Omit<ContestDeps, 'operators' | 'timer'> & {
+  /** Elapsed real time: retries, back-off, quiet re-checks, logged latencies. */
+  timer: MonotonicClock;
   repo: ContestRepo;
   cache: ContestCache;
 };
@@ -79,7 +83,7 @@ function publicRating(change: RatingChange): RatingUpdateEntry {
 
 /** Starts the scheduler loop (every CONTEST_SCHEDULER_INTERVAL_MS; none when 0, then only runPass). */
 export function createContestScheduler(deps: ContestSchedulerDeps): ContestScheduler {
-  const { db, config, clock, logger, notifier, leaderboard, sessions, repo, cache } = deps;
+  const { db, config, clock, timer, logger, notifier, leaderboard, sessions, repo, cache } = deps;
   const primeLeadMs = Math.min(PRIME_SESSIONS_LEAD_MS, config.SESSION_CACHE_TTL_MS / 2);
 
   /**
@@ -120,9 +124,9 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
    */
   async function prepare(id: string, nowMs: number): Promise<void> {
     const entry = await cache.entryOf(id);
-    if (!entry || entry.prepared === 'done' || Date.now() < entry.prepared) return;
+    if (!entry || entry.prepared === 'done' || timer.now() < entry.prepared) return;
     if (nowMs < entry.record.openMs - PREPARE_LEAD_MS || nowMs > entry.record.closeMs) return;
-    const started = Date.now();
+    const started = timer.now();
     try {
       const rows = await repo.attemptIds(id);
       const attemptIds = new Map(rows.map((r) => [r.userId, r.attemptId]));
@@ -130,9 +134,9 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
       for (const [userId, attemptId] of entry.attemptIds ?? []) attemptIds.set(userId, attemptId);
       entry.attemptIds = attemptIds;
       entry.prepared = 'done';
-      logger.info({ contestId: id, attempts: attemptIds.size, ms: Date.now() - started }, 'contest prepared for its opening');
+      logger.info({ contestId: id, attempts: attemptIds.size, ms: Math.round(timer.now() - started) }, 'contest prepared for its opening');
     } catch (error) {
-      entry.prepared = Date.now() + PREPARE_RETRY_MS;
+      entry.prepared = timer.now() + PREPARE_RETRY_MS;
       logger.warn({ err: error, contestId: id }, 'contest preparation failed; starts read attempts themselves until a retry succeeds');
     }
   }
@@ -147,9 +151,9 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
     if (!sessions || primeLeadMs <= 0 || !entry?.attemptIds || entry.sessionsPrimed) return;
     if (nowMs < entry.record.openMs - primeLeadMs || nowMs > entry.record.openMs) return;
     entry.sessionsPrimed = true;
-    const started = Date.now();
+    const started = timer.now();
     sessions.primeSessions([...entry.attemptIds.keys()]).then(
-      (cached) => logger.info({ contestId: id, cached, ms: Date.now() - started }, 'sessions of registered players read for the opening'),
+      (cached) => logger.info({ contestId: id, cached, ms: Math.round(timer.now() - started) }, 'sessions of registered players read for the opening'),
       (error: unknown) => logger.warn({ err: error, contestId: id }, 'could not read sessions ahead of the opening; starts read them themselves'),
     );
   }
@@ -178,12 +182,12 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
     }
     if (stopAt === 'closed') return;
     if (entry.stage === 'closed') {
-      const started = Date.now();
+      const started = timer.now();
       const outcome = await finalizeContest(db, record, nowMs, config.GLICKO_TAU, paceThresholds(config));
       cache.noteStage(entry, (await repo.stageOf(id)) ?? entry.stage);
       if (!outcome) return;
       logger.info(
-        { contestId: id, participants: outcome.participants, rated: outcome.changes.length, ms: Date.now() - started },
+        { contestId: id, participants: outcome.participants, rated: outcome.changes.length, ms: Math.round(timer.now() - started) },
         'contest finalized: ranks, badges and ratings stored',
       );
       notifyRatings(outcome.changes);
@@ -198,11 +202,11 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
   }
 
   /**
-   * While nothing is due, the loop skips its passes until the clock reaches `quiet.untilMs` or real
-   * time reaches `quiet.recheckAt` (QUIET_RECHECK_MS after the read that found nothing).
+   * While nothing is due, the loop skips its passes until the clock reaches `quiet.untilMs` or the
+   * timer reaches `quiet.recheckAt` (QUIET_RECHECK_MS after the read that found nothing).
    */
   const quiet = { untilMs: 0, recheckAt: 0 };
-  const isQuiet = (): boolean => clock.now() < quiet.untilMs && Date.now() < quiet.recheckAt;
+  const isQuiet = (): boolean => clock.now() < quiet.untilMs && timer.now() < quiet.recheckAt;
 
   async function pass(force: boolean, stopAt: ContestStage | undefined): Promise<void> {
     const nowMs = clock.now();
@@ -215,7 +219,7 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
     if (due.length === 0) {
       const nextOpenMs = await repo.nextOpeningAfter(nowMs + PREPARE_LEAD_MS);
       quiet.untilMs = Math.min(nextOpenMs ?? Number.POSITIVE_INFINITY, ensuredSlotMs) - PREPARE_LEAD_MS;
-      quiet.recheckAt = Date.now() + QUIET_RECHECK_MS;
+      quiet.recheckAt = timer.now() + QUIET_RECHECK_MS;
     } else {
       quiet.untilMs = 0;
     }
@@ -223,14 +227,14 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
       await prepare(id, nowMs);
       primeSessions(id, nowMs);
       const failure = failures.get(id);
-      if (!force && failure && Date.now() < failure.notBefore) continue;
+      if (!force && failure && timer.now() < failure.notBefore) continue;
       try {
         await advance(id, stage, nowMs, stopAt);
         failures.delete(id);
       } catch (error) {
         const count = (failure?.count ?? 0) + 1;
         const delay = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** (count - 1));
-        failures.set(id, { count, notBefore: Date.now() + delay });
+        failures.set(id, { count, notBefore: timer.now() + delay });
         logger.error({ err: error, contestId: id, failures: count, retryInMs: delay }, 'contest transition failed; rolled back, will retry');
       }
     }
@@ -247,7 +251,7 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
 
   let stopping: Promise<void> | null = null;
   const interval = config.CONTEST_SCHEDULER_INTERVAL_MS;
-  const timer =
+  const loop =
     interval > 0
       ? setInterval(() => {
           if (queuedPasses > 0 || stopping || isQuiet()) return;
@@ -255,7 +259,7 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
         }, interval)
       : null;
   // The loop must not keep a finished process alive; shutdown calls close() anyway.
-  timer?.unref();
+  loop?.unref();
 
   return {
     ensureScheduled,
@@ -265,7 +269,7 @@ export function createContestScheduler(deps: ContestSchedulerDeps): ContestSched
     },
     stop() {
       stopping ??= (async () => {
-        if (timer) clearInterval(timer);
+        if (loop) clearInterval(loop);
         await chain;
       })();
       return stopping;

@@ -11,8 +11,8 @@
  * attempt ids (contest-scheduler.ts), so that a first start costs one UPDATE by primary key inside a
  * group commit.
  *
- * Time comes only from the injected Clock; cache lifetimes are real time (`Date.now`), since they
- * are about other processes, not about the contest.
+ * Contest time comes only from the injected Clock; cache lifetimes are elapsed real time (the
+ * injected `timer`, platform/clock.ts), since they are about other processes, not about the contest.
  */
 import { randomUUID } from 'node:crypto';
 import { LATEST_GENERATOR_VERSION } from '@mathsprint/shared/domain';
@@ -40,7 +40,7 @@ import type { OperatorsService } from '../accounts/operators.service.js';
 import type { Config } from '../config.js';
 import { parseInput } from '../http/errors.js';
 import type { LeaderboardService } from '../leaderboard/leaderboard.service.js';
-import type { Clock } from '../platform/clock.js';
+import { systemTimer, type Clock, type MonotonicClock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -60,8 +60,8 @@ export type JsonBody<T> = string & { readonly __shape?: T };
 
 /** How many leaderboard rows are cached per finalized contest: the query's maximum limit (protocol: 1–100). */
 const LEADERBOARD_CACHE_SIZE = 100;
-/** Statistics of a contest not yet finalized are recomputed at most every 2 s; a submit on this
- * process drops them, so that the submitter's results page counts the submission. */
+/** Statistics of a contest not yet finalized are recomputed at most every 2 s (elapsed real time);
+ * a submit on this process drops them, so that the submitter's results page counts the submission. */
 const STATS_TTL_MS = 2_000;
 
 export interface ContestService {
@@ -149,7 +149,13 @@ export interface ContestDeps {
     | 'PACE_FLOOR_STEP_MS'
     | 'PACE_MIN_ANSWERS'
   >;
+  /** The time the rules use: registration closing, opening, closing, finalizing, stored timestamps. */
   clock: Clock;
+  /**
+   * Elapsed real time (platform/clock.ts): the cache lifetimes (stage, registrations, selections,
+   * statistics), the scheduler's retries and quiet re-checks, logged latencies. Default systemTimer.
+   */
+  timer?: MonotonicClock;
   logger: Logger;
   notifier: Notifier;
   leaderboard: LeaderboardService;
@@ -162,8 +168,9 @@ export interface ContestDeps {
 /** Makes the contest service of one process and starts its scheduler loop (see ContestService.close). */
 export function createContestService(deps: ContestDeps): ContestService {
   const { db, clock, logger } = deps;
+  const timer = deps.timer ?? systemTimer;
   const repo = createContestRepo(db);
-  const cache = createContestCache(repo);
+  const cache = createContestCache(repo, timer);
   const { entries, requireEntry, freshStage, viewJson } = cache;
   const writes = createContestWrites(db, logger, cache);
   const { starts, answers, submits } = writes;
@@ -192,7 +199,7 @@ export function createContestService(deps: ContestDeps): ContestService {
     return new AppError(ErrorCode.CONTEST_OVER, CONTEST_ERRORS.over);
   }
 
-  const scheduler = createContestScheduler({ ...deps, repo, cache });
+  const scheduler = createContestScheduler({ ...deps, timer, repo, cache });
   const select = (kind: 'next' | 'current', nowMs: number): Promise<Entry | null> => cache.select(kind, nowMs, scheduler.ensureScheduled);
   let closing: Promise<void> | null = null;
 
@@ -225,11 +232,11 @@ export function createContestService(deps: ContestDeps): ContestService {
       const entry = await requireEntry(contestId);
       const stage = await freshStage(entry);
       const cached = entry.stats;
-      if (cached && (cached.final || Date.now() - cached.at < STATS_TTL_MS)) return { stats: cached.value };
+      if (cached && (cached.final || timer.now() - cached.at < STATS_TTL_MS)) return { stats: cached.value };
       // Averages once the close transition has auto-submitted everyone (stage closed or later).
       const closed = stage === 'closed' || stage === 'finalized';
       const value = statsView(await repo.statsRow(contestId), closed);
-      entry.stats = { value, at: Date.now(), final: stage === 'finalized' };
+      entry.stats = { value, at: timer.now(), final: stage === 'finalized' };
       return { stats: value };
     },
 

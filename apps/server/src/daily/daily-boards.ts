@@ -11,12 +11,12 @@
  *    of the totals updated since the last one brings in other processes' submissions.
  *
  * Only the current season changes (only today's set can be submitted), so a past season is read
- * once and kept. Cache lifetimes are real time (`Date.now`): they are about other processes, not
- * about the game's clock.
+ * once and kept. Cache lifetimes are elapsed real time (the injected `timer`, platform/clock.ts):
+ * they are about other processes, not about the game's clock.
  */
 import { LRUCache } from 'lru-cache';
 import type { DailyLeaderboardResponse, DailySectionKey, DailySeasonResponse, SeasonEntry } from '@mathsprint/shared/protocol';
-import type { Clock } from '../platform/clock.js';
+import type { Clock, MonotonicClock } from '../platform/clock.js';
 import type { Logger } from '../platform/logger.js';
 import { createRefreshingCache } from '../platform/refreshing-cache.js';
 import type { DailyRepo, DailyUser, SeasonRow } from './daily.repo.js';
@@ -30,7 +30,7 @@ const SEASONS_KEPT = 4;
 
 interface SeasonIndex {
   ranks: SeasonRanks;
-  /** Real time (ms) of the last re-read, to space them DAILY_SEASON_RANKS_REFRESH_MS apart. */
+  /** Timer reading (ms) of the last re-read, to space them DAILY_SEASON_RANKS_REFRESH_MS apart. */
   refreshedAt: number;
   /** Game-clock time (ms) the last read began: the next re-read asks for totals updated since. */
   readFromMs: number;
@@ -64,14 +64,19 @@ export interface DailyBoards {
   submitted(date: string, sectionKey: DailySectionKey, season: string, userId: string, seasonTotal: number): void;
 }
 
+/**
+ * Makes the boards of one process over `repo`. `clock` is the game's (which season, the totals'
+ * update times); `timer` is elapsed real time, which the rank index's refreshes are spaced on.
+ */
 export function createDailyBoards(deps: {
   repo: DailyRepo;
   clock: Clock;
+  timer: MonotonicClock;
   logger: Logger;
   cacheTtlMs: number;
   ranksRefreshMs: number;
 }): DailyBoards {
-  const { repo, clock, logger, cacheTtlMs, ranksRefreshMs } = deps;
+  const { repo, clock, timer, logger, cacheTtlMs, ranksRefreshMs } = deps;
   /** `${date}:${sectionKey}:${limit}` → the serialised page of a day that may still change. */
   const rankings = createRefreshingCache<string, JsonText<DailyLeaderboardResponse>>({
     load: (key) => {
@@ -96,7 +101,7 @@ export function createDailyBoards(deps: {
       const readFromMs = clock.now();
       load = repo
         .seasonPoints(season)
-        .then((totals) => ({ ranks: new SeasonRanks(totals), refreshedAt: Date.now(), readFromMs, refreshing: false }))
+        .then((totals) => ({ ranks: new SeasonRanks(totals), refreshedAt: timer.now(), readFromMs, refreshing: false }))
         .finally(() => indexLoads.delete(season));
       indexLoads.set(season, load);
     }
@@ -109,7 +114,7 @@ export function createDailyBoards(deps: {
   function refreshIndex(season: string, index: SeasonIndex): void {
     if (index.refreshing) return;
     index.refreshing = true;
-    index.refreshedAt = Date.now();
+    index.refreshedAt = timer.now();
     const readFromMs = clock.now();
     repo.seasonPointsSince(season, index.readFromMs - REREAD_OVERLAP_MS).then(
       (totals) => {
@@ -126,7 +131,7 @@ export function createDailyBoards(deps: {
 
   async function seasonIndex(season: string, current: boolean): Promise<SeasonIndex> {
     const index = indexes.get(season) ?? (await loadIndex(season));
-    if (current && Date.now() - index.refreshedAt >= ranksRefreshMs) refreshIndex(season, index);
+    if (current && timer.now() - index.refreshedAt >= ranksRefreshMs) refreshIndex(season, index);
     return index;
   }
 

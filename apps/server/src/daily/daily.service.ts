@@ -38,7 +38,7 @@ import {
 import type { z } from 'zod';
 import type { SessionUser } from '../platform/session-user.js';
 import type { Config } from '../config.js';
-import type { Clock } from '../platform/clock.js';
+import { systemTimer, type Clock, type MonotonicClock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -122,7 +122,10 @@ export interface DailyService {
 export interface DailyDeps {
   db: Database;
   config: Config;
+  /** The time the rules use: today's date, opens and submissions, the season. */
   clock: Clock;
+  /** Elapsed real time (platform/clock.ts): the season rank index's refresh spacing. Default systemTimer. */
+  timer?: MonotonicClock;
   logger: Logger;
   notifier: Notifier;
   repo?: DailyRepo;
@@ -134,6 +137,7 @@ export function createDailyService(deps: DailyDeps): DailyService {
   const boards = createDailyBoards({
     repo,
     clock,
+    timer: deps.timer ?? systemTimer,
     logger,
     cacheTtlMs: config.DAILY_CACHE_TTL_MS,
     ranksRefreshMs: config.DAILY_SEASON_RANKS_REFRESH_MS,

@@ -7,10 +7,11 @@
  * The snapshot is refreshed, and leaderboardUpdate pushed when the list changed
  * (`publishLeaderboard`), by the rating service after every batch of rated games and by the
  * accounts service after a sign-up; and lazily in the background when a reader finds it older than
- * `staleAfterMs`, which picks up renames, and sign-ups made through another process, without a timer.
+ * `staleAfterMs`, which picks up renames, and sign-ups made through another process, without an interval timer.
  */
 import type { LeaderboardEntry } from '@mathsprint/shared/protocol';
 import { topRatedPlayers } from '../accounts/players.service.js';
+import { systemTimer, type MonotonicClock } from '../platform/clock.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
 import type { Notifier } from '../platform/notifier.js';
@@ -49,14 +50,17 @@ export interface LeaderboardDeps {
   logger: Logger;
   /** Age in ms after which `body()` starts a background refresh; default 5000. 0 disables it. */
   staleAfterMs?: number;
-  /** Source of "now" for the staleness check; default Date.now. */
-  now?: () => number;
+  /**
+   * Elapsed real time (platform/clock.ts) that the snapshot's age is measured in for the staleness
+   * check; default systemTimer.
+   */
+  timer?: MonotonicClock;
 }
 
 export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardService {
   const { db, logger } = deps;
   const staleAfterMs = deps.staleAfterMs ?? DEFAULT_STALE_AFTER_MS;
-  const now = deps.now ?? Date.now;
+  const timer = deps.timer ?? systemTimer;
 
   let entries: LeaderboardEntry[] = [];
   let json = JSON.stringify({ top: entries });
@@ -68,7 +72,7 @@ export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardServ
 
   async function read(): Promise<boolean> {
     // Stamped before the query so that a failing database is retried once per period, not per request.
-    refreshedAt = now();
+    refreshedAt = timer.now();
     const rows = await topRatedPlayers(db, LEADERBOARD_SIZE);
     const next: LeaderboardEntry[] = rows.map((r) => ({
       _id: r.id,
@@ -106,7 +110,7 @@ export function createLeaderboardService(deps: LeaderboardDeps): LeaderboardServ
     refresh,
     top: () => entries,
     body() {
-      if (staleAfterMs > 0 && !inFlight && now() - refreshedAt > staleAfterMs) {
+      if (staleAfterMs > 0 && !inFlight && timer.now() - refreshedAt > staleAfterMs) {
         refresh().catch((error: unknown) => logger.warn({ err: error }, 'background leaderboard refresh failed'));
       }
       return body;

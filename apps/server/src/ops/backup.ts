@@ -16,6 +16,7 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { systemClock } from '../platform/clock.js';
 import { acquireDataDirLock, DataDirInUseError, localServerUrl, readLiveLock } from '../platform/data-dir-lock.js';
 
 /** The folder of PGlite's files inside DATA_DIR (platform/db.ts opens the same). */
@@ -100,7 +101,7 @@ export async function restoreDataDir(options: { dataDir: string; file: string; n
   try {
     if (!existsSync(file)) throw new Error(`Backup file ${file} not found`);
     const pgdata = pgdataOf(options.dataDir);
-    const stamp = (options.now ?? new Date()).toISOString().replace(/[:.]/g, '-');
+    const stamp = (options.now ?? new Date(systemClock.now())).toISOString().replace(/[:.]/g, '-');
     const incoming = `${pgdata}.restoring-${stamp}`;
     rmSync(incoming, { recursive: true, force: true });
     let migrations: number;
@@ -130,6 +131,6 @@ export async function restoreDataDir(options: { dataDir: string; file: string; n
 }
 
 /** Default backup file name: backups/mathsprint-2025-01-31T12-00-00-000Z.tar.gz under `cwd`. */
-export function defaultBackupFile(now: Date = new Date(), cwd: string = process.cwd()): string {
+export function defaultBackupFile(now: Date = new Date(systemClock.now()), cwd: string = process.cwd()): string {
   return path.join(cwd, 'backups', `mathsprint-${now.toISOString().replace(/[:.]/g, '-')}.tar.gz`);
 }

@@ -13,6 +13,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import { systemTimer, type MonotonicClock } from '../platform/clock.js';
 import type { DatabaseHandle } from '../platform/db.js';
 import type { DataDirLock } from '../platform/data-dir-lock.js';
 import type { Logger } from '../platform/logger.js';
@@ -63,22 +64,25 @@ export async function shutDownGracefully(deps: {
   logger: Logger;
   /** Default SHUTDOWN_DEADLINE_MS; counted from when this is called. */
   deadlineMs?: number;
+  /** Elapsed real time (platform/clock.ts): the deadline, each step's budget and logged ms. Default systemTimer. */
+  timer?: MonotonicClock;
 }): Promise<boolean> {
   const { app, database, lock, logger } = deps;
-  const deadline = Date.now() + (deps.deadlineMs ?? SHUTDOWN_DEADLINE_MS);
+  const timer = deps.timer ?? systemTimer;
+  const deadline = timer.now() + (deps.deadlineMs ?? SHUTDOWN_DEADLINE_MS);
   let ok = true;
   const step = async (name: string, run: () => unknown, budgetMs: number): Promise<boolean> => {
-    const started = Date.now();
-    let timer: NodeJS.Timeout | undefined;
+    const started = timer.now();
+    let outOfTime: NodeJS.Timeout | undefined;
     try {
       const finished = await Promise.race([
         Promise.resolve().then(run).then(() => true),
         new Promise<false>((resolve) => {
-          timer = setTimeout(() => resolve(false), Math.max(0, budgetMs));
+          outOfTime = setTimeout(() => resolve(false), Math.max(0, budgetMs));
         }),
       ]);
       if (!finished) logger.warn({ step: name, budgetMs }, 'shutdown step ran out of time');
-      else logger.info({ step: name, ms: Date.now() - started }, 'shutdown step done');
+      else logger.info({ step: name, ms: Math.round(timer.now() - started) }, 'shutdown step done');
       ok &&= finished;
       return finished;
     } catch (error) {
@@ -86,7 +90,7 @@ export async function shutDownGracefully(deps: {
       ok = false;
       return false;
     } finally {
-      clearTimeout(timer);
+      clearTimeout(outOfTime);
     }
   };
 
@@ -105,7 +109,7 @@ export async function shutDownGracefully(deps: {
     },
     SOCKET_NOTICE_MS + 100,
   );
-  const appBudget = deadline - Date.now() - DATABASE_CLOSE_BUDGET_MS;
+  const appBudget = deadline - timer.now() - DATABASE_CLOSE_BUDGET_MS;
   const idleSweep = setInterval(() => app.http.server.closeIdleConnections(), IDLE_SWEEP_MS);
   try {
     if (!(await step('close app (sockets, in-flight requests, domains)', () => app.close(), appBudget))) {
@@ -115,7 +119,7 @@ export async function shutDownGracefully(deps: {
   } finally {
     clearInterval(idleSweep);
   }
-  await step('close database', () => database.close(), deadline - Date.now() - 100);
+  await step('close database', () => database.close(), deadline - timer.now() - 100);
   if (lock) await step('release DATA_DIR lock', () => lock.release(), 100);
   return ok;
 }

@@ -17,6 +17,7 @@
 import type { RatingUpdateEntry } from '@mathsprint/shared/protocol';
 import { firstIssueMessage } from '@mathsprint/shared/protocol';
 import type { Config } from '../config.js';
+import { systemTimer, type MonotonicClock } from '../platform/clock.js';
 import { publishLeaderboard, type LeaderboardService } from '../leaderboard/leaderboard.service.js';
 import type { Database } from '../platform/db.js';
 import type { Logger } from '../platform/logger.js';
@@ -53,6 +54,12 @@ export interface RatingDeps {
   logger: Logger;
   notifier: Notifier;
   leaderboard: LeaderboardService;
+  /**
+   * Elapsed real time (platform/clock.ts) that the batch writer's delay and back-off are measured
+   * in, never the game's clock: a failed write is retried while a test's clock stands still.
+   * Default systemTimer.
+   */
+  timer?: MonotonicClock;
 }
 
 /** Wait after the first queued game before writing, so games ending together share one transaction. */
@@ -76,7 +83,7 @@ interface Pending {
   game: FinishedDuel;
   onStored?: () => void;
   attempts: number;
-  /** Epoch ms before which the writer leaves it alone (back-off). */
+  /** Timer reading (ms) before which the writer leaves it alone (back-off); 0 for a fresh game. */
   notBefore: number;
 }
 
@@ -91,14 +98,15 @@ function publicRating(change: { userId: string; name: string; after: { rating: n
 
 export function createRatingService(deps: RatingDeps): RatingService {
   const { db, config, logger, notifier, leaderboard } = deps;
+  const timer = deps.timer ?? systemTimer;
   let queue: Pending[] = [];
   /** gameIds queued or being written, to drop duplicates before they cost a query. */
   const known = new Set<string>();
   /** Queued games never tried yet: always due, and what the immediate-write trigger counts. */
   let fresh = 0;
-  let timer: NodeJS.Timeout | null = null;
-  /** Epoch ms at which `timer` fires. */
-  let timerAt = Number.POSITIVE_INFINITY;
+  let wakeUp: NodeJS.Timeout | null = null;
+  /** Timer reading (ms) at which `wakeUp` fires. */
+  let wakeUpAt = Number.POSITIVE_INFINITY;
   let writing: Promise<void> | null = null;
 
   /**
@@ -108,7 +116,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
    */
   function schedule(): void {
     if (writing || queue.length === 0) return;
-    const now = Date.now();
+    const now = timer.now();
     let at: number;
     if (fresh >= BATCH_TRIGGER) {
       at = now;
@@ -119,24 +127,24 @@ export function createRatingService(deps: RatingDeps): RatingService {
       for (const p of queue) earliest = Math.min(earliest, p.notBefore);
       at = Math.max(earliest, now + BATCH_DELAY_MS);
     }
-    if (timer && timerAt <= at) return;
-    if (timer) clearTimeout(timer);
-    timerAt = at;
+    if (wakeUp && wakeUpAt <= at) return;
+    if (wakeUp) clearTimeout(wakeUp);
+    wakeUpAt = at;
     // Even "at once" goes through a timer: the write must not start inside recordDuel's caller.
-    timer = setTimeout(() => {
-      timer = null;
-      timerAt = Number.POSITIVE_INFINITY;
-      void startWrite(Date.now());
+    wakeUp = setTimeout(() => {
+      wakeUp = null;
+      wakeUpAt = Number.POSITIVE_INFINITY;
+      void startWrite(timer.now());
     }, at - now);
   }
 
   function clearTimer(): void {
-    if (timer) clearTimeout(timer);
-    timer = null;
-    timerAt = Number.POSITIVE_INFINITY;
+    if (wakeUp) clearTimeout(wakeUp);
+    wakeUp = null;
+    wakeUpAt = Number.POSITIVE_INFINITY;
   }
 
-  /** Takes up to BATCH_MAX games due at `now` and writes them; never rejects. */
+  /** Takes up to BATCH_MAX games due at `now` (a timer reading, ms) and writes them; never rejects. */
   function startWrite(now: number): Promise<void> {
     if (writing) return writing;
     const batch: Pending[] = [];
@@ -187,7 +195,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
         logger.error({ err: error, gameId: pending.game.gameId }, 'onStored of a finished game failed');
       }
     }
-    const now = Date.now();
+    const now = timer.now();
     for (const { pending, error } of failed) {
       pending.attempts += 1;
       if (pending.attempts >= MAX_ATTEMPTS) {
@@ -252,7 +260,7 @@ export function createRatingService(deps: RatingDeps): RatingService {
         }
         for (const p of queue) p.notBefore = 0;
         const before = queue.length;
-        await startWrite(Date.now());
+        await startWrite(timer.now());
         roundsWithoutProgress = queue.length < before ? 0 : roundsWithoutProgress + 1;
       }
     },

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { inject } from 'vitest';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
-import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.js';
+import { ManualClock, systemClock, type Clock, type MonotonicClock } from '../../src/platform/clock.js';
 import { openDatabase, type DatabaseHandle } from '../../src/platform/db.js';
 import { createLogger } from '../../src/platform/logger.js';
 import { createScratchPostgres } from './scratch-postgres.js';
@@ -35,13 +35,16 @@ export const testDatabaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pg
 
 /**
  * Starts a test server.
+ * @param options.clock - the time the rules use (default the wall clock); a ManualClock runs a contest without waiting.
+ * @param options.timer - the services' elapsed real time (cache lifetimes, back-offs; default
+ *   systemTimer); a ManualClock here lets a test expire a cache by hand.
  * @param options.databaseUrl - a PostgreSQL database to use (not dropped at close), e.g. one shared
  *   by two servers as two server processes would share it.
  * @param options.database - an open database handle to use and leave open at close: a "restart" on
  *   PGlite, whose in-memory database lives in this process.
  */
 export async function startTestServer(
-  options: { clock?: Clock; env?: Record<string, string>; databaseUrl?: string; database?: DatabaseHandle } = {},
+  options: { clock?: Clock; timer?: MonotonicClock; env?: Record<string, string>; databaseUrl?: string; database?: DatabaseHandle } = {},
 ): Promise<TestServer> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -71,7 +74,7 @@ export async function startTestServer(
       pgliteTemplate: pgliteTemplate(),
     }));
   const clock = options.clock ?? systemClock;
-  const app = await buildApp({ config, db: database.db, clock, logger: createLogger(config.LOG_LEVEL) });
+  const app = await buildApp({ config, db: database.db, clock, timer: options.timer, logger: createLogger(config.LOG_LEVEL) });
   // main.ts's accept queue: a test that opens thousands of connections at once is not held up by
   // SYN retries of a full queue.
   await app.http.listen({ port: 0, host: '127.0.0.1', backlog: 4096 });
