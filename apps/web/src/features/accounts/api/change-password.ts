@@ -13,8 +13,9 @@ const FALLBACK = 'Could not change password';
 
 /**
  * Changes the password with the stored token.
- * @throws ApiError with the server's text and status: 403 (wrong current password, or an account
- *   without one), 429 (too many wrong tries), 401 (session expired), 400 (a rule broken); status 0
+ * @throws ApiError with the server's text, status and code: WRONG_PASSWORD or NO_PASSWORD (403:
+ *   wrong current password, or an account without one), RATE_LIMITED (429, too many wrong tries),
+ *   SESSION_EXPIRED (401), INVALID_INPUT (400, a rule broken); status 0
  *   'Could not change password' when the server could not be reached; UNREADABLE_REPLY_MESSAGE
  *   (lib/api) when its answer is not `{token, user}`.
  */

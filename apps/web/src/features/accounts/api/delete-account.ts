@@ -14,9 +14,10 @@ const FALLBACK = 'Could not delete the account';
 
 /**
  * Deletes the account of the stored token.
- * @throws ApiError with the server's text and status: 403 wrong password (nothing deleted), 400 a
- *   confirmation of the wrong kind, 409 a Math Challenge still running, 429 too many wrong
- *   passwords, 401 session expired; status 0 when the server could not be reached.
+ * @throws ApiError with the server's text, status and code: WRONG_PASSWORD (403, nothing deleted),
+ *   INVALID_INPUT (400, a confirmation of the wrong kind), IN_ANOTHER_GAME (409, a Math Challenge
+ *   still running), RATE_LIMITED (429, too many wrong passwords), SESSION_EXPIRED (401); status 0
+ *   when the server could not be reached.
  */
 export async function deleteAccount(body: DeleteAccountBody): Promise<void> {
   // 204: no body, which apiRequest reads as null.

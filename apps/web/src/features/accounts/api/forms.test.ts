@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PASSWORD_ONLY_SPACES_MESSAGE } from '@mathsprint/shared/protocol';
+import { ErrorCode, PASSWORD_ONLY_SPACES_MESSAGE } from '@mathsprint/shared/protocol';
 import { authErrorField, fieldErrors, loginFormSchema, signupFormSchema, withoutFieldError } from './forms';
 
 describe('sign-in form checks (spec §5)', () => {
@@ -59,17 +59,24 @@ describe('blank signup password', () => {
 
 describe('authErrorField', () => {
   it('pins a refused login to the password and a taken email to the email', () => {
-    expect(authErrorField('login', 401)).toBe('password');
-    expect(authErrorField('signup', 409)).toBe('email');
+    expect(authErrorField('login', ErrorCode.INVALID_LOGIN)).toBe('password');
+    expect(authErrorField('signup', ErrorCode.EMAIL_TAKEN)).toBe('email');
   });
 
   it('pins nothing for failures no field can fix', () => {
-    for (const status of [0, 400, 429, 500, 502]) {
-      expect(authErrorField('login', status)).toBeNull();
-      expect(authErrorField('signup', status)).toBeNull();
+    for (const code of [null, ErrorCode.INVALID_INPUT, ErrorCode.RATE_LIMITED, ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE]) {
+      expect(authErrorField('login', code)).toBeNull();
+      expect(authErrorField('signup', code)).toBeNull();
     }
-    expect(authErrorField('login', 409)).toBeNull();
-    expect(authErrorField('signup', 401)).toBeNull();
+    expect(authErrorField('login', ErrorCode.EMAIL_TAKEN)).toBeNull();
+    expect(authErrorField('signup', ErrorCode.INVALID_LOGIN)).toBeNull();
+  });
+
+  it('follows the code, not the status: another 401 or 409 pins nothing', () => {
+    // SESSION_EXPIRED and LOGIN_REQUIRED are 401s like INVALID_LOGIN; IN_ANOTHER_GAME a 409 like EMAIL_TAKEN.
+    expect(authErrorField('login', ErrorCode.SESSION_EXPIRED)).toBeNull();
+    expect(authErrorField('login', ErrorCode.LOGIN_REQUIRED)).toBeNull();
+    expect(authErrorField('signup', ErrorCode.IN_ANOTHER_GAME)).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@
  * well formed). Signup reuses the server's own schema, so both sides give the same messages,
  * including the password minimum of 8 characters (issue #2 overrides the spec's hint of 6).
  */
-import { signupBodySchema } from '@mathsprint/shared/protocol';
+import { ErrorCode, signupBodySchema } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 
 export const loginFormSchema = z.object({
@@ -41,14 +41,15 @@ export type AuthFormField = 'name' | 'email' | 'password';
 /**
  * The field a failed sign-in or sign-up request is about, so the form can mark it and put the
  * cursor there rather than leave focus on the page (the submit button it was on was disabled while
- * sending): a refused login (401) → password, to retype it, as GitHub and lichess do; an email
- * already registered (409 on signup) → email. Anything else (network, 5xx, 429) → null: nothing
+ * sending), told by the refusal's code, never its status or text: a refused login (INVALID_LOGIN,
+ * 401) → password, to retype it, as GitHub and lichess do; an email already registered
+ * (EMAIL_TAKEN, 409 on signup) → email. Anything else (network, 5xx, RATE_LIMITED) → null: nothing
  * to fix in a field.
- * @param status the ApiError status (0 when the request never got an answer).
+ * @param code the ApiError code (null when the request got no answer or no code).
  */
-export function authErrorField(form: 'login' | 'signup', status: number): AuthFormField | null {
-  if (form === 'login' && status === 401) return 'password';
-  if (form === 'signup' && status === 409) return 'email';
+export function authErrorField(form: 'login' | 'signup', code: ErrorCode | null): AuthFormField | null {
+  if (form === 'login' && code === ErrorCode.INVALID_LOGIN) return 'password';
+  if (form === 'signup' && code === ErrorCode.EMAIL_TAKEN) return 'email';
   return null;
 }
 

@@ -1,4 +1,5 @@
 /** The pieces the sign-in and sign-up forms share: the email field and the failed-request alert. */
+import type { ErrorCode } from '@mathsprint/shared/protocol';
 import { Field } from '../../../components/ui/field';
 import { ApiError } from '../../../lib/api';
 
@@ -54,9 +55,12 @@ export function RequestError({ error, fallback, id }: RequestErrorProps) {
   );
 }
 
-/** The HTTP status of a failed request; 0 when it never got one (network, unreadable answer). */
-export function requestStatus(error: unknown): number {
-  return error instanceof ApiError ? error.status : 0;
+/**
+ * The ErrorCode of a failed request (what the forms decide on); null when it has none (network,
+ * a body without a known code, an unreadable answer, an error that is not an ApiError).
+ */
+export function requestCode(error: unknown): ErrorCode | null {
+  return error instanceof ApiError ? error.code : null;
 }
 
 /**
@@ -75,4 +79,15 @@ export function refocusAfterFailure(form: HTMLFormElement | null, field: string 
     return;
   }
   form.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+}
+
+/**
+ * After the form's own checks found a problem (the fields now say what is wrong): drops the
+ * mutation's older server answer, which would only contradict them (`reset`), and puts the cursor
+ * in `field`, the first field with a problem.
+ * @param field - the `name` of that input; nothing is focused when it is undefined.
+ */
+export function showFormProblem(form: HTMLFormElement, field: string | undefined, reset: () => void): void {
+  reset();
+  if (field) form.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
 }

@@ -1,12 +1,10 @@
 /**
  * The header's 'Change password' entry for a signed-in player with an account (AppHeader shows it
- * beside Logout; guests have no password). On phones it is the key icon alone, its name kept for
- * screen readers, so the header still fits beside the avatar and Logout.
+ * beside Logout; guests have no password). On phones it is the key icon alone (HeaderDialogButton).
  */
-import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
 import { IconKey } from '../../../components/ui/icons';
 import { ChangePasswordDialog } from './change-password-dialog';
+import { HeaderDialogButton } from './header-dialog-button';
 import './change-password.css';
 
 export interface ChangePasswordButtonProps {
@@ -15,20 +13,5 @@ export interface ChangePasswordButtonProps {
 }
 
 export function ChangePasswordButton({ email }: ChangePasswordButtonProps) {
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="change-password-open"
-        aria-haspopup="dialog"
-        icon={<IconKey size={16} />}
-        onClick={() => setOpen(true)}
-      >
-        <span className="change-password-open-label visually-hidden-on-phone">Change password</span>
-      </Button>
-      {open ? <ChangePasswordDialog email={email} onClose={() => setOpen(false)} /> : null}
-    </>
-  );
+  return <HeaderDialogButton label="Change password" name="change-password" icon={IconKey} dialog={(close) => <ChangePasswordDialog email={email} onClose={close} />} />;
 }

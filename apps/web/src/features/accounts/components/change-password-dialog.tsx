@@ -9,9 +9,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { Button } from '../../../components/ui/button';
 import { PasswordField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { useChangePassword } from '../api/change-password';
 import { fieldErrors, withoutFieldError, type FieldErrors } from '../api/forms';
 import {
@@ -20,12 +18,20 @@ import {
   passwordChangeFormSchema,
   type PasswordChangeField,
 } from '../lib/password-change';
-import { RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
+import { AccountDialog, type AccountDialogCopy } from './account-dialog';
+import { RequestError, refocusAfterFailure, requestCode, showFormProblem } from './auth-fields';
 
 /** The toast after a change: the server revoked every older token (issue #2). */
 export const PASSWORD_CHANGED_MESSAGE = 'Password changed. Other devices were signed out.';
 
 const NEW_PASSWORD_HINTS = ['At least 8 characters'];
+
+const COPY: AccountDialogCopy = {
+  name: 'change-password',
+  title: 'Change password',
+  description: 'Enter your current password, then choose a new one. You stay signed in here; your other devices will be signed out.',
+  busyLabel: 'Saving...',
+};
 
 export interface ChangePasswordDialogProps {
   /** The account's email, offered to password managers as the username the new password is for. */
@@ -51,7 +57,7 @@ export function ChangePasswordDialog({ email, onClose }: ChangePasswordDialogPro
     },
   });
   const busy = mutation.isPending || mutation.isSuccess;
-  const pinned = mutation.error ? passwordChangeErrorField(requestStatus(mutation.error)) : null;
+  const pinned = mutation.error ? passwordChangeErrorField(requestCode(mutation.error)) : null;
   const serverFieldError = pinned && mutation.error ? mutation.error.message || 'Could not change password' : undefined;
 
   useEffect(() => {
@@ -73,10 +79,7 @@ export function ChangePasswordDialog({ email, onClose }: ChangePasswordDialogPro
     if (!parsed.success) {
       const found = fieldErrors<PasswordChangeField>(parsed.error);
       setErrors(found);
-      // The fields now say what is wrong; an older server answer would only contradict them.
-      mutation.reset();
-      const first = PASSWORD_CHANGE_FIELDS.find((k) => found[k]);
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      showFormProblem(event.currentTarget, PASSWORD_CHANGE_FIELDS.find((k) => found[k]), () => mutation.reset());
       return;
     }
     setErrors({});
@@ -84,14 +87,7 @@ export function ChangePasswordDialog({ email, onClose }: ChangePasswordDialogPro
   }
 
   return (
-    <Modal
-      title="Change password"
-      description="Enter your current password, then choose a new one. You stay signed in here; your other devices will be signed out."
-      busy={busy}
-      onClose={onClose}
-      className="change-password-dialog"
-    >
-      <form ref={formRef} className="stack" onSubmit={onSubmit} noValidate aria-label="Change password">
+    <AccountDialog copy={COPY} busy={busy} onClose={onClose} formRef={formRef} onSubmit={onSubmit}>
         <RequestError id={requestErrorId} error={pinned ? null : mutation.error} fallback="Could not change password" />
         {email ? (
           // Tells password managers which account the new password belongs to (Chromium's
@@ -132,15 +128,6 @@ export function ChangePasswordDialog({ email, onClose }: ChangePasswordDialogPro
           error={errors.confirmPassword}
           onChange={(e) => edit('confirmPassword', e.target.value)}
         />
-        <div className="modal-actions">
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={busy}>
-            {busy ? 'Saving...' : 'Change password'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    </AccountDialog>
   );
 }

@@ -8,15 +8,17 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@mathsprint/shared/protocol';
-import { Button } from '../../../components/ui/button';
 import { Field, PasswordField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { useDeleteAccount } from '../api/delete-account';
+import { deletionErrorPinned } from '../lib/account-deletion';
 import { leaveNoticeForLogin } from '../lib/session-notice';
-import { RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
+import { AccountDialog, type AccountDialogCopy } from './account-dialog';
+import { RequestError, refocusAfterFailure, requestCode, showFormProblem } from './auth-fields';
 
 /** The /login notice after a deletion. */
 export const ACCOUNT_DELETED_NOTICE = 'Your account was deleted. Thanks for playing MathSprint.';
+
+const COPY: AccountDialogCopy = { name: 'delete-account', title: 'Delete account', description: 'This cannot be undone.', busyLabel: 'Deleting...', danger: true };
 
 export interface DeleteAccountDialogProps {
   /** True for an account that signs in with a password; false for a guest or a Google account. */
@@ -37,8 +39,8 @@ export function DeleteAccountDialog({ hasPassword, onClose }: DeleteAccountDialo
     onDeleted: () => leaveNoticeForLogin(ACCOUNT_DELETED_NOTICE),
   });
   const busy = mutation.isPending || mutation.isSuccess;
-  // A refused password (403) belongs to its field; anything else is said above it.
-  const pinned = mutation.error !== null && requestStatus(mutation.error) === 403;
+  // A refused password belongs to its field; anything else is said above it.
+  const pinned = mutation.error !== null && deletionErrorPinned(requestCode(mutation.error));
 
   useEffect(() => {
     if (mutation.error) refocusAfterFailure(formRef.current, pinned ? field : null);
@@ -62,8 +64,7 @@ export function DeleteAccountDialog({ hasPassword, onClose }: DeleteAccountDialo
         : null;
     if (problem) {
       setError(problem);
-      mutation.reset();
-      event.currentTarget.querySelector<HTMLInputElement>(`[name="${field}"]`)?.focus();
+      showFormProblem(event.currentTarget, field, () => mutation.reset());
       return;
     }
     mutation.mutate(hasPassword ? { password: value } : { confirm: DELETE_ACCOUNT_CONFIRMATION });
@@ -71,14 +72,7 @@ export function DeleteAccountDialog({ hasPassword, onClose }: DeleteAccountDialo
 
   const fieldError = error ?? (pinned ? mutation.error?.message || 'Password is incorrect' : null);
   return (
-    <Modal
-      title="Delete account"
-      description="This cannot be undone."
-      busy={busy}
-      onClose={onClose}
-      className="delete-account-dialog"
-    >
-      <form ref={formRef} className="stack" onSubmit={onSubmit} noValidate aria-label="Delete account">
+    <AccountDialog copy={COPY} busy={busy} onClose={onClose} formRef={formRef} onSubmit={onSubmit}>
         <div className="delete-account-warning">
           <p className="delete-account-heading">Deleting erases:</p>
           <ul>
@@ -115,15 +109,6 @@ export function DeleteAccountDialog({ hasPassword, onClose }: DeleteAccountDialo
             onChange={(e) => edit(e.target.value)}
           />
         )}
-        <div className="modal-actions">
-          <Button variant="ghost" onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="danger" loading={busy}>
-            {busy ? 'Deleting...' : 'Delete account'}
-          </Button>
-        </div>
-      </form>
-    </Modal>
+    </AccountDialog>
   );
 }

@@ -12,7 +12,7 @@ import { PasswordField } from '../../../components/ui/field';
 import { login } from '../api/auth';
 import { authErrorField, fieldErrors, loginFormSchema, withoutFieldError, type FieldErrors } from '../api/forms';
 import { startSession } from '../session';
-import { EmailField, RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
+import { EmailField, RequestError, refocusAfterFailure, requestCode } from './auth-fields';
 import { PasswordStrength } from './password-strength';
 
 type LoginField = 'email' | 'password';
@@ -29,11 +29,11 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const requestErrorId = useId();
   const mutation = useMutation({ mutationFn: login, onSuccess: (auth) => startSession(auth, returnTo) });
-  const pinned = mutation.error ? authErrorField('login', requestStatus(mutation.error)) : null;
+  const pinned = mutation.error ? authErrorField('login', requestCode(mutation.error)) : null;
 
   useEffect(() => {
     // After the render that re-enables the submit button, so that it can take focus too.
-    if (mutation.error) refocusAfterFailure(formRef.current, authErrorField('login', requestStatus(mutation.error)));
+    if (mutation.error) refocusAfterFailure(formRef.current, authErrorField('login', requestCode(mutation.error)));
   }, [mutation.error]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {

@@ -5,9 +5,9 @@
  * background; live ratingUpdate events are applied to it on every guarded screen. A route may give
  * `handle: { signedOutMessage }`, shown as an error toast when a signed-out visitor is sent to /login.
  * The page asked for (path and query) goes along as `state.from`, so signing in returns to it
- * (lib/return-to). When the server refused the token (401), its reason goes along as `state.notice`
- * and the login form shows it (lib/session-notice), as is a notice left for it (an account
- * deletion). A refusal met by any other call on the page (lib/api SESSION_REFUSED_EVENT) triggers
+ * (lib/return-to). When the server ended the session (lib/session-notice `sessionEnded`: a
+ * SESSION_EXPIRED or LOGIN_REQUIRED refusal), its reason goes along as `state.notice` and the login
+ * form shows it, as is a notice left for it (an account deletion). A refusal met by any other call on the page (lib/api SESSION_REFUSED_EVENT) triggers
  * the same check.
  */
 import { useEffect } from 'react';

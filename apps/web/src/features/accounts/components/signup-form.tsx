@@ -12,7 +12,7 @@ import { Field, PasswordField } from '../../../components/ui/field';
 import { signup } from '../api/auth';
 import { authErrorField, fieldErrors, signupFormSchema, withoutFieldError, type FieldErrors } from '../api/forms';
 import { startSession } from '../session';
-import { EmailField, RequestError, refocusAfterFailure, requestStatus } from './auth-fields';
+import { EmailField, RequestError, refocusAfterFailure, requestCode } from './auth-fields';
 
 type SignupField = 'name' | 'email' | 'password';
 
@@ -35,13 +35,13 @@ export function SignupForm({ returnTo }: SignupFormProps) {
   const mutation = useMutation({ mutationFn: signup, onSuccess: (auth) => startSession(auth, returnTo) });
   const sending = mutation.isPending || mutation.isSuccess;
   const formRef = useRef<HTMLFormElement>(null);
-  const pinned = mutation.error ? authErrorField('signup', requestStatus(mutation.error)) : null;
+  const pinned = mutation.error ? authErrorField('signup', requestCode(mutation.error)) : null;
   // The server's text for a field (e.g. 'An account with this email already exists') shows there.
   const serverFieldError = pinned && mutation.error ? mutation.error.message || 'Signup failed' : undefined;
 
   useEffect(() => {
     // After the render that re-enables the submit button, so that it can take focus too.
-    if (mutation.error) refocusAfterFailure(formRef.current, authErrorField('signup', requestStatus(mutation.error)));
+    if (mutation.error) refocusAfterFailure(formRef.current, authErrorField('signup', requestCode(mutation.error)));
   }, [mutation.error]);
 
   /** Sets a field and drops its error, the client's or the server's, once the player edits it. */

@@ -1,13 +1,13 @@
 /**
  * Asks the server for the current user (GET /api/me) and stores the answer, so a rating changed
- * while this tab was closed still shows. A 401 means the token is no longer valid (expired, or
- * revoked by a password change): the session is cleared, which sends the guard to /login.
+ * while this tab was closed still shows. A session the server calls over (SESSION_EXPIRED: expired,
+ * or revoked by a password change; LOGIN_REQUIRED) is cleared, which sends the guard to /login.
  */
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { ApiError } from '../../../lib/api';
 import { clearSession, getStoredUser, setStoredUser } from '../../../lib/storage';
 import { meQueryOptions } from '../api/get-me';
+import { sessionEnded } from '../lib/session-notice';
 
 export function useMeSync(enabled: boolean) {
   const query = useQuery({ ...meQueryOptions(), enabled });
@@ -20,7 +20,7 @@ export function useMeSync(enabled: boolean) {
   }, [data]);
 
   useEffect(() => {
-    if (error instanceof ApiError && error.status === 401) clearSession();
+    if (sessionEnded(error)) clearSession();
   }, [error]);
 
   return query;

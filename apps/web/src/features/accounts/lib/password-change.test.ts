@@ -1,3 +1,4 @@
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors } from '../api/forms';
 import { PASSWORD_CHANGE_MESSAGES, passwordChangeErrorField, passwordChangeFormSchema, type PasswordChangeField } from './password-change';
@@ -53,11 +54,19 @@ describe('change-password form checks (issue #2)', () => {
 });
 
 describe('passwordChangeErrorField', () => {
-  it('pins a refused current password (403) to that field', () => {
-    expect(passwordChangeErrorField(403)).toBe('currentPassword');
+  it('pins a refused current password to that field: wrong, or none on the account', () => {
+    expect(passwordChangeErrorField(ErrorCode.WRONG_PASSWORD)).toBe('currentPassword');
+    expect(passwordChangeErrorField(ErrorCode.NO_PASSWORD)).toBe('currentPassword');
   });
 
   it('pins nothing for failures no field can fix', () => {
-    for (const status of [0, 400, 401, 429, 500, 502]) expect(passwordChangeErrorField(status)).toBeNull();
+    for (const code of [null, ErrorCode.INVALID_INPUT, ErrorCode.SESSION_EXPIRED, ErrorCode.RATE_LIMITED, ErrorCode.INTERNAL, ErrorCode.UNAVAILABLE]) {
+      expect(passwordChangeErrorField(code)).toBeNull();
+    }
+  });
+
+  it('follows the code, not the status: another 403 pins nothing', () => {
+    expect(passwordChangeErrorField(ErrorCode.OPERATOR_ONLY)).toBeNull();
+    expect(passwordChangeErrorField(ErrorCode.ACCOUNT_REQUIRED)).toBeNull();
   });
 });

@@ -4,7 +4,7 @@
  * schema (`passwordChangeBodySchema` in packages/shared), so both sides give the same messages; the
  * confirmation is the client's alone, as the server never sees it.
  */
-import { passwordChangeBodySchema } from '@mathsprint/shared/protocol';
+import { ErrorCode, passwordChangeBodySchema } from '@mathsprint/shared/protocol';
 import { z } from 'zod';
 
 export type PasswordChangeField = 'currentPassword' | 'newPassword' | 'confirmPassword';
@@ -44,12 +44,13 @@ export type PasswordChangeForm = z.infer<typeof passwordChangeFormSchema>;
 
 /**
  * The field a refused change is about, so the dialog shows the server's text there and puts the
- * cursor in it: 403 → current password (it is wrong; or, for an account that signs in only with
- * Google, there is none, and the server's text says so). Anything else → null, shown above the
- * fields: 429 (too many wrong tries: waiting fixes it, not typing), 401 (the session ended), 400
+ * cursor in it, told by the refusal's code: WRONG_PASSWORD (the current password is wrong) and
+ * NO_PASSWORD (an account that signs in only with Google has none, and the server's text says so),
+ * both 403 → current password. Anything else → null, shown above the fields: RATE_LIMITED (too many
+ * wrong tries: waiting fixes it, not typing), SESSION_EXPIRED (the session ended), INVALID_INPUT
  * (the form's own checks already cover the server's rules), network and 5xx failures.
- * @param status the ApiError status (0 when the request never got an answer).
+ * @param code the ApiError code (null when the request got no answer or no code).
  */
-export function passwordChangeErrorField(status: number): PasswordChangeField | null {
-  return status === 403 ? 'currentPassword' : null;
+export function passwordChangeErrorField(code: ErrorCode | null): PasswordChangeField | null {
+  return code === ErrorCode.WRONG_PASSWORD || code === ErrorCode.NO_PASSWORD ? 'currentPassword' : null;
 }

@@ -1,9 +1,11 @@
 /**
  * Why a player who was signed in finds themselves on /login. When the server refuses the stored
- * token (GET /api/me answers 401: it expired, or a password change revoked it), SessionGuard sends
+ * token (GET /api/me answers SESSION_EXPIRED: it expired, or a password change revoked it; or
+ * LOGIN_REQUIRED, no token reached it), SessionGuard sends
  * the player to /login with the server's reason in the history state (`notice`), and the login form
  * shows it until they sign in again, instead of a silent drop to a blank form.
  */
+import { ErrorCode } from '@mathsprint/shared/protocol';
 import { ApiError } from '../../../lib/api';
 
 /** Said when the server's 401 carries no text of its own (the server's SESSION_MESSAGES.sessionExpired). */
@@ -13,12 +15,23 @@ export const SESSION_EXPIRED_NOTICE = 'Your session has expired. Please log in a
 const MAX_NOTICE_LENGTH = 200;
 
 /**
- * The notice for a failed session check: the server's text for a 401, else null (a network failure
- * or an unreadable answer is not a sign-out the player needs explaining, spec §8 "Session check
- * failure").
+ * Whether a failed session check (GET /api/me) says the session is over, told by its code (the two
+ * 401s of requireUser, apps/server http/session.ts): SESSION_EXPIRED (the token sent is expired,
+ * revoked, or its account is gone) or LOGIN_REQUIRED (no token reached the server). Then the stored
+ * session is cleared and not asked again; a network failure, a 5xx or an unreadable answer is not a
+ * sign-out (spec §8 "Session check failure").
+ */
+export function sessionEnded(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code === ErrorCode.SESSION_EXPIRED || error.code === ErrorCode.LOGIN_REQUIRED);
+}
+
+/**
+ * The notice for a failed session check: the server's text when the session ended (`sessionEnded`),
+ * else null (a network failure or an unreadable answer is not a sign-out the player needs
+ * explaining, spec §8 "Session check failure").
  */
 export function sessionEndedNotice(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 401) return null;
+  if (!sessionEnded(error)) return null;
   const text = error.message.trim();
   return text && text.length <= MAX_NOTICE_LENGTH ? text : SESSION_EXPIRED_NOTICE;
 }

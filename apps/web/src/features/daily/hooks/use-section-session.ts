@@ -24,6 +24,7 @@ import { answerDraftKey, clearAnswerDraft, loadAnswerDraft, saveAnswerDraft } fr
 import { answersBody, focusQuestion, invalidAnswers, startClock, stopClock, type AnswerClock } from '../lib/answer-timer';
 import { failureText } from '../lib/failure';
 import { DAILY_MESSAGES } from '../lib/messages';
+import { staleAfterSubmitRefusal } from '../lib/submit-refusal';
 
 export interface SectionSession {
   section: DailySectionResponse | undefined;
@@ -114,11 +115,9 @@ export function useSectionSession(date: string, sectionKey: DailySectionKey, vie
     },
     onError: (error) => {
       showSubmitError(failureText(DAILY_MESSAGES.submitFailed, error));
-      // A 409 "Already submitted today" means our picture is stale.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
-      // A 400 "Only today's set (… UTC) can be submitted" means the UTC day turned before the hub
-      // noticed (use-day-rollover): today's date, asked again, puts the new day's notice up.
-      if (error instanceof ApiError && error.status === 400) void queryClient.invalidateQueries({ queryKey: dailyKeys.today() });
+      const stale = staleAfterSubmitRefusal(error);
+      if (stale === 'section') void queryClient.invalidateQueries({ queryKey: dailyKeys.section(date, sectionKey) });
+      if (stale === 'today') void queryClient.invalidateQueries({ queryKey: dailyKeys.today() });
     },
   });
 

@@ -28,6 +28,7 @@ import {
 import { parseAnswer } from '../../../lib/answer-input';
 import { ApiError } from '../../../lib/api';
 import { answerSolo, soloTimer, startSolo } from '../api/solo-api';
+import { answerEndsRun } from '../lib/run-over';
 import { SOLO_FEEDBACK_CONTAINER, soloToasts } from '../lib/solo-toasts';
 import { canResume, clearSoloSession, loadSoloSession, saveSoloSession, soloModeFrom, type StoredSoloSession } from '../lib/solo-session';
 import './solo.css';
@@ -215,8 +216,8 @@ export function SoloScreen() {
       }
     } catch (error) {
       soloToasts.problem(error instanceof ApiError && error.message ? error.message : 'Submit failed');
-      // 409: the run ended on the server ('Time is up', 'The challenge is over').
-      if (error instanceof ApiError && error.status === 409) setPhase('over');
+      // RUN_OVER: the run ended on the server ('Time is up', 'The challenge is over').
+      if (answerEndsRun(error)) setPhase('over');
     } finally {
       setSubmitting(false);
       focusInput();

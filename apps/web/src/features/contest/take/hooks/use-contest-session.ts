@@ -6,12 +6,14 @@
  *
  * - Submit Answer: 'Please enter an answer' / 'Please enter a valid number' before anything is sent;
  *   POST /contest/submit-answer {contestId, questionIndex, answer, timeSpent (s)}; failure toasts
- *   'Failed to submit answer' (a 409 — attempt submitted or contest closed — then opens the results);
+ *   'Failed to submit answer' (a refusal saying the attempt is submitted or the contest closed,
+ *   lib/final-submit `attemptClosedRefusal`, then opens the results);
  *   success marks it answered and moves on.
  * - Execute Submit: needs an answer ('Please answer at least one question before submitting'), then
  *   a confirmation; POST /contest/submit; success toasts 'Contest submitted successfully!' (3000 ms)
  *   and opens the results with {attempt} in navigation state; failure toasts the server's error,
- *   else 'Failed to submit contest' (a 409 then opens the results, the attempt being final anyway).
+ *   else 'Failed to submit contest' (such a refusal then opens the results, the attempt being final
+ *   anyway).
  *   'Your attempt is already submitted' (the server's close pass under way) is no failure: an info
  *   toast says so and the results open.
  * - Close time: "Time's up!" shows and the final submit runs unless one is already running; then
@@ -27,7 +29,6 @@ import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'react-toastify';
 import { paths } from '../../../../config/paths';
-import { ApiError } from '../../../../lib/api';
 import { submitContest, submitContestAnswer } from '../../api/contest-api';
 import { checkContestAnswer } from '../lib/answer-validation';
 import {
@@ -41,7 +42,7 @@ import {
   type TakeState,
 } from '../lib/attempt-navigation';
 import { elapsedSeconds, instantMs, secondsUntil } from '../lib/contest-time';
-import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from '../lib/final-submit';
+import { attemptClosedRefusal, executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from '../lib/final-submit';
 import { CONTEST_FEEDBACK_CONTAINER, TAKE_MESSAGES } from '../lib/messages';
 import { useCorrectedNow } from './use-corrected-now';
 
@@ -175,9 +176,9 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
       dispatch({ type: 'answered', questionIndex, value: check.value });
       setAnnouncement(`Answer saved for question ${questionIndex + 1}`);
     } catch (error) {
-      // 409: the attempt is already submitted or the contest closed; the results are all that is left
-      // (unless the close-time auto-submit is already taking the user there).
-      const leaving = error instanceof ApiError && error.status === 409 && !autoStarted.current && mounted.current;
+      // The attempt is already submitted or the contest closed (attemptClosedRefusal); the results are
+      // all that is left (unless the close-time auto-submit is already taking the user there).
+      const leaving = attemptClosedRefusal(error) && !autoStarted.current && mounted.current;
       // Leaving, the card goes with its toasts: the app's container shows it on the results.
       toast.error(TAKE_MESSAGES.answerFailed, leaving ? undefined : inCard);
       if (leaving) navigate(resultsPath, { replace: true });
@@ -214,7 +215,7 @@ export function useContestSession(contestId: string, data: ContestStartResponse,
         if (mounted.current) navigate(resultsPath, { replace: true });
         return;
       }
-      const leaving = !mounted.current || (error instanceof ApiError && error.status === 409) || autoStarted.current;
+      const leaving = !mounted.current || attemptClosedRefusal(error) || autoStarted.current;
       toast.error(finalSubmitErrorMessage(error), leaving ? undefined : inCard);
       if (!mounted.current) return;
       if (leaving) {

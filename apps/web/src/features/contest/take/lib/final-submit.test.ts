@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../../lib/api';
 import { CONTEST_ERRORS, ErrorCode } from '@mathsprint/shared/protocol';
-import { executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from './final-submit';
+import { attemptClosedRefusal, executeSubmitDisabled, finalSubmitBlockedReason, finalSubmitErrorMessage, submitAlreadySettled } from './final-submit';
 
 describe('finalSubmitBlockedReason (spec §5)', () => {
   it('needs at least one answer', () => {
@@ -59,5 +59,25 @@ describe('submitAlreadySettled', () => {
     expect(submitAlreadySettled(new ApiError('Something went wrong on our side. Please try again.', 500, ErrorCode.INTERNAL), 'auto')).toBe(false);
     expect(submitAlreadySettled(new ApiError('Failed to submit contest', 0), 'auto')).toBe(false);
     expect(submitAlreadySettled(new TypeError('fetch failed'), 'auto')).toBe(false);
+  });
+});
+
+describe('attemptClosedRefusal', () => {
+  it('sends the player to the results after the refusals that close the attempt', () => {
+    expect(attemptClosedRefusal(new ApiError(CONTEST_ERRORS.alreadySubmitted, 409, ErrorCode.ALREADY_SUBMITTED))).toBe(true);
+    expect(attemptClosedRefusal(new ApiError(CONTEST_ERRORS.over, 409, ErrorCode.CONTEST_OVER))).toBe(true);
+    expect(attemptClosedRefusal(new ApiError(CONTEST_ERRORS.startFirst, 409, ErrorCode.ATTEMPT_NOT_STARTED))).toBe(true);
+    expect(attemptClosedRefusal(new ApiError(CONTEST_ERRORS.notStarted, 409, ErrorCode.CONTEST_NOT_STARTED))).toBe(true);
+  });
+
+  it('follows the code, not the status: a 409 without one of those codes keeps the player on the attempt', () => {
+    expect(attemptClosedRefusal(new ApiError(CONTEST_ERRORS.over, 409))).toBe(false);
+    expect(attemptClosedRefusal(new ApiError('Conflict', 409, ErrorCode.IN_ANOTHER_GAME))).toBe(false);
+  });
+
+  it('keeps the player on the attempt for other failures', () => {
+    expect(attemptClosedRefusal(new ApiError('Too many requests', 429, ErrorCode.RATE_LIMITED))).toBe(false);
+    expect(attemptClosedRefusal(new ApiError('Network error: is the server running?', 0))).toBe(false);
+    expect(attemptClosedRefusal(new TypeError('fetch failed'))).toBe(false);
   });
 });

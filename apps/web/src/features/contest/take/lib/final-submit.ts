@@ -38,3 +38,21 @@ export function submitAlreadySettled(error: unknown, when: 'auto' | 'manual'): b
   if (error.code === ErrorCode.ALREADY_SUBMITTED) return true;
   return when === 'auto' && error.code === ErrorCode.CONTEST_OVER;
 }
+
+/**
+ * Whether a refused answer or final submit (POST /contest/answer, /contest/submit) means the
+ * attempt takes nothing more, so the page goes to the contest's results: the 409 refusals of those
+ * routes, told by their code (the server's contest service): ALREADY_SUBMITTED, CONTEST_OVER,
+ * ATTEMPT_NOT_STARTED and CONTEST_NOT_STARTED. Anything else (INVALID_INPUT, RATE_LIMITED, network, 5xx) leaves the player
+ * on the attempt to try again.
+ */
+export function attemptClosedRefusal(error: unknown): boolean {
+  return error instanceof ApiError && error.code !== null && ATTEMPT_CLOSED_CODES.has(error.code);
+}
+
+const ATTEMPT_CLOSED_CODES: ReadonlySet<ErrorCode> = new Set([
+  ErrorCode.ALREADY_SUBMITTED,
+  ErrorCode.CONTEST_OVER,
+  ErrorCode.ATTEMPT_NOT_STARTED,
+  ErrorCode.CONTEST_NOT_STARTED,
+]);
