@@ -207,7 +207,7 @@ describe('a new player on the dashboard and in a solo run', () => {
 
       // The server refuses an answer as time runs out: its message stays readable under the end panel.
       await page.route('**/singleplayer/answer', (route) =>
-        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Time is up' }) }),
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'Time is up', code: 'RUN_OVER' }) }),
       );
       await page.getByPlaceholder('Type your answer').fill('1');
       await page.keyboard.press('Enter');

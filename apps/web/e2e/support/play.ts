@@ -1,11 +1,11 @@
 /** Playing steps shared by the browser tests. */
 import { solveQuestionText } from '@mathsprint/shared/testing';
 import type { Page } from 'playwright-core';
-import { expect } from 'vitest';
 
 /**
  * Reads the question shown in `selector` ('.duel-question', '.solo-question'), answers it correctly
  * and waits up to 10 s for the next one (or the end screen). False when no question shows.
+ * @throws Error when the same question still shows after 10 s.
  */
 export async function answerCorrectly(page: Page, selector: string): Promise<boolean> {
   const question = page.locator(selector);
@@ -13,10 +13,13 @@ export async function answerCorrectly(page: Page, selector: string): Promise<boo
   if (!text || text === '…') return false;
   await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
   await page.keyboard.press('Enter');
-  // Moves on to a new question (or to the end screen).
-  await expect
-    .poll(async () => ((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')), { timeout: 10_000 })
-    .not.toBe(text);
+  // Moves on to a new question (or to the end screen). A plain wait, not Vitest's global
+  // expect.poll, so that tests running side by side can call it.
+  const deadline = Date.now() + 10_000;
+  while (((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')) === text) {
+    if (Date.now() > deadline) throw new Error(`the question '${text}' was still shown 10 s after its correct answer`);
+    await page.waitForTimeout(50);
+  }
   return true;
 }
 

@@ -1,4 +1,4 @@
-/** What the solo screen does with a refused answer (POST /api/singleplayer/answer, spec §4). */
+/** What the solo screen does with a refused answer (POST /singleplayer/answer, spec §4). */
 import { ErrorCode } from '@mathsprint/shared/protocol';
 import { ApiError } from '../../../lib/api';
 
