@@ -9,14 +9,17 @@ import type { Page } from 'playwright-core';
  */
 export async function answerCorrectly(page: Page, selector: string): Promise<boolean> {
   const question = page.locator(selector);
-  const text = (await question.textContent())?.trim() ?? '';
+  // allTextContents reads what is there now; textContent would wait for a question that the end
+  // of the game has just taken away.
+  const shown = async () => (await question.allTextContents())[0]?.trim() ?? '';
+  const text = await shown();
   if (!text || text === '…') return false;
   await page.getByPlaceholder('Type your answer').fill(String(solveQuestionText(text)));
   await page.keyboard.press('Enter');
   // Moves on to a new question (or to the end screen). A plain wait, not Vitest's global
   // expect.poll, so that tests running side by side can call it.
   const deadline = Date.now() + 10_000;
-  while (((await question.count()) === 0 ? '' : ((await question.textContent())?.trim() ?? '')) === text) {
+  while ((await shown()) === text) {
     if (Date.now() > deadline) throw new Error(`the question '${text}' was still shown 10 s after its correct answer`);
     await page.waitForTimeout(50);
   }
