@@ -1,6 +1,7 @@
 import { answerAckSchema, errorAckSchema, rejoinAckSchema, roomAckSchema, timerAckSchema } from '@mathsprint/shared/protocol';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { parseAck, UNREADABLE_REPLY } from './socket-ack';
+import { UNREADABLE_REPLY_MESSAGE } from './api';
+import { parseAck } from './socket-ack';
 
 describe('parseAck', () => {
   afterEach(() => vi.restoreAllMocks());
@@ -17,7 +18,7 @@ describe('parseAck', () => {
 
   it('turns an acknowledgement it cannot read into an error reply that says so', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const unreadable = { error: UNREADABLE_REPLY, code: 'INTERNAL' };
+    const unreadable = { error: UNREADABLE_REPLY_MESSAGE, code: 'INTERNAL' };
     // A refusal without its code (a server of another version), a bag of fields, nothing at all.
     expect(parseAck(errorAckSchema, { error: 'Only the host can start the game' }, 'startGame')).toEqual(unreadable);
     expect(parseAck(roomAckSchema, { roomCode: 'ABC234' }, 'createRoom')).toEqual(unreadable);

@@ -10,11 +10,9 @@ import { toast } from 'react-toastify';
 import type { z } from 'zod';
 import { UNREADABLE_REPLY_MESSAGE } from './api';
 
-/** What the player is told when an acknowledgement does not match its schema: the same sentence as an unreadable HTTP reply. */
-export const UNREADABLE_REPLY = UNREADABLE_REPLY_MESSAGE;
 
 /** The error reply that stands for an unreadable acknowledgement (code INTERNAL: nothing to act on). */
-export const unreadableReply: ErrorReply = { error: UNREADABLE_REPLY, code: ErrorCode.INTERNAL };
+export const unreadableReply: ErrorReply = { error: UNREADABLE_REPLY_MESSAGE, code: ErrorCode.INTERNAL };
 
 /** The one toast of unreadable server events (deduplicated: a broken timerUpdate comes every second). */
 const UNREADABLE_TOAST = 'socket-unreadable';
@@ -33,8 +31,8 @@ export function parseAck<T>(schema: z.ZodType<T>, raw: unknown, event: string): 
 }
 
 /** Reports server event `event` whose payload `raw` failed its schema: logged, and one toast that
- * tells the player (UNREADABLE_REPLY) while the screen ignores the event. */
+ * tells the player (UNREADABLE_REPLY_MESSAGE) while the screen ignores the event. */
 export function reportUnreadable(event: string, raw: unknown, error: z.ZodError): void {
   console.error(`Unreadable ${event} event:`, raw, error.issues);
-  toast.error(UNREADABLE_REPLY, { toastId: UNREADABLE_TOAST });
+  toast.error(UNREADABLE_REPLY_MESSAGE, { toastId: UNREADABLE_TOAST });
 }
